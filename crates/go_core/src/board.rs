@@ -1,0 +1,674 @@
+//! The board: stones, chains and their liberties, kept incrementally so that a move,
+//! its captures and its legality cost a few neighbour look-ups.
+//!
+//! Layout: a one-dimensional array of cells with a border. A row is `width + 1`
+//! cells long (the extra cell is the border shared by the right edge of one row and
+//! the left edge of the next), with a border row below and above, so every point's
+//! four neighbours are at `±1` and `±stride` and never out of the array.
+//!
+//! Chains: every stone knows its chain's head and the next stone of the chain (a
+//! circular list). The head holds the chain's size, Zobrist hash and its
+//! *pseudo-liberties*: the count, sum and sum of squares of (stone, empty neighbour)
+//! adjacencies. A chain has no liberty when the count is 0; all its pseudo-liberties
+//! are one point `p` (atari at `p`) exactly when `sum == count·p` and
+//! `sum² == count·squares` — so capture and atari tests are O(1) without liberty
+//! sets.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::{DiagramProblem, ParseError, SetupError};
+use crate::point::{Color, MAX_SIDE, Point};
+use crate::zobrist;
+
+/// The most cells any board uses: (25 + 1) × (25 + 2).
+pub(crate) const MAX_CELLS: usize = (MAX_SIDE as usize + 1) * (MAX_SIDE as usize + 2);
+
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const EDGE: u8 = 3;
+
+/// The cell code of a colour's stone.
+#[inline]
+pub(crate) const fn stone(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+#[inline]
+fn key(code: u8, cell: usize) -> u64 {
+    zobrist::STONE[(code - 1) as usize][cell]
+}
+
+/// One cell: its content, and for a stone its chain links; the chain fields are
+/// meaningful on the chain's head only.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    color: u8,
+    head: u16,
+    next: u16,
+    /// Index of this cell in the empty-point list while it is empty.
+    empty_at: u16,
+    libs: u16,
+    size: u16,
+    lib_sum: u32,
+    lib_sq: u32,
+    hash: u64,
+}
+
+/// What a move at a point would do, found without playing it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Effect {
+    /// Opponent stones it captures.
+    pub captured: u32,
+    /// Xor of the hashes of the captured chains.
+    pub captured_hash: u64,
+    /// The move leaves its own chain without liberties.
+    pub suicide: bool,
+    /// Xor of the hashes of the mover's chains that join the new stone.
+    pub own_hash: u64,
+    /// The new stone has no empty and no friendly neighbour (for simple ko).
+    pub lone: bool,
+}
+
+/// A Go board: stones only, no history. Read it through [`crate::Game::board`].
+///
+/// ```
+/// use go_core::{Board, Color, Point};
+/// let board = Board::from_diagram("
+///     . X O
+///     X O .
+///     . . .
+/// ")?;
+/// assert_eq!((board.width(), board.height()), (3, 3));
+/// assert_eq!(board.get("B3".parse()?), Some(Color::Black));
+/// assert_eq!(board.liberties("C3".parse()?), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    stride: usize,
+    hash: u64,
+    stones: [u16; 2],
+    cells: Vec<Cell>,
+    empties: Vec<u16>,
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when they have the same size and the same stones.
+    fn eq(&self, other: &Board) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.cells.iter().zip(&other.cells).all(|(a, b)| a.color == b.color)
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.width.hash(state);
+        self.height.hash(state);
+        self.hash.hash(state);
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}x{}\n{self}", self.width, self.height)
+    }
+}
+
+impl Board {
+    /// An empty board.
+    ///
+    /// # Errors
+    /// [`SetupError::BoardSize`] unless both sides are 1..=25.
+    pub fn new(width: u8, height: u8) -> Result<Board, SetupError> {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(SetupError::BoardSize { width, height });
+        }
+        let stride = width as usize + 1;
+        let n = stride * (height as usize + 2) + 1;
+        let mut board = Board {
+            width,
+            height,
+            stride,
+            hash: 0,
+            stones: [0; 2],
+            cells: vec![
+                Cell {
+                    color: EDGE,
+                    ..Cell::default()
+                };
+                n
+            ],
+            empties: Vec::with_capacity(width as usize * height as usize),
+        };
+        for row in 0..height {
+            for col in 0..width {
+                let i = board.index(Point::new(col, row).unwrap_or_else(|| unreachable!()));
+                board.cells[i].color = EMPTY;
+                board.cells[i].empty_at = board.empties.len() as u16;
+                board.empties.push(i as u16);
+            }
+        }
+        Ok(board)
+    }
+
+    /// A board with the given stones.
+    ///
+    /// # Errors
+    /// [`SetupError::BoardSize`], [`SetupError::OffBoard`], [`SetupError::Duplicate`],
+    /// and [`SetupError::NoLiberties`] when a chain has no liberty.
+    pub fn with_stones(width: u8, height: u8, stones: &[(Point, Color)]) -> Result<Board, SetupError> {
+        let mut board = Board::new(width, height)?;
+        for &(p, c) in stones {
+            if !board.contains(p) {
+                return Err(SetupError::OffBoard { point: p, width, height });
+            }
+            let i = board.index(p);
+            if board.cells[i].color != EMPTY {
+                return Err(SetupError::Duplicate { point: p });
+            }
+            board.add_stone(i, stone(c));
+        }
+        board.check_liberties()?;
+        Ok(board)
+    }
+
+    /// A board from a text diagram, top row first: `.` `+` `,` for empty points,
+    /// `X` `x` `#` `@` for Black, `O` `o` for White; spaces are ignored, blank lines
+    /// skipped.
+    ///
+    /// # Errors
+    /// [`ParseError::Diagram`] for an unknown character, ragged lines or a size
+    /// outside 1..=25. A chain without liberties is not an error here (a diagram can
+    /// show any arrangement); [`crate::Game::from_diagram`] refuses it.
+    pub fn from_diagram(text: &str) -> Result<Board, ParseError> {
+        let rows = parse_diagram(text)?;
+        let height = rows.len();
+        let width = rows.first().map_or(0, Vec::len);
+        let mut board = Board::new(width as u8, height as u8).map_err(|_| ParseError::Diagram {
+            line: 1,
+            problem: DiagramProblem::Size,
+        })?;
+        for (r, line) in rows.iter().enumerate() {
+            for (col, &cell) in line.iter().enumerate() {
+                if let Some(c) = cell {
+                    let p = Point::new(col as u8, (height - 1 - r) as u8).unwrap_or_else(|| unreachable!());
+                    let i = board.index(p);
+                    board.add_stone(i, stone(c));
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// Width in points.
+    #[inline]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Height in points.
+    #[inline]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Whether the point lies on this board.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        p.col() < self.width && p.row() < self.height
+    }
+
+    /// The stone on a point, `None` when empty or off the board.
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if !self.contains(p) {
+            return None;
+        }
+        match self.cells[self.index(p)].color {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The number of stones of a colour on the board.
+    pub fn count(&self, c: Color) -> usize {
+        self.stones[c.index()] as usize
+    }
+
+    /// The number of empty points.
+    pub fn empty_count(&self) -> usize {
+        self.empties.len()
+    }
+
+    /// Every point of the board, row by row from the bottom left (A1, B1, …).
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let w = self.width;
+        (0..self.height).flat_map(move |r| (0..w).filter_map(move |c| Point::new(c, r)))
+    }
+
+    /// Every stone on the board, with its colour, in [`Board::points`] order.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        self.points().filter_map(|p| self.get(p).map(|c| (p, c)))
+    }
+
+    /// The stones of the chain through `p` (empty when `p` holds no stone).
+    pub fn chain(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = self.get(p).map(|_| self.index(p));
+        start
+            .into_iter()
+            .flat_map(move |i| self.chain_cells(i))
+            .map(move |c| self.point(c))
+    }
+
+    /// The number of distinct liberties of the chain through `p` (0 for an empty
+    /// point). Exact; costs one walk of the chain.
+    pub fn liberties(&self, p: Point) -> usize {
+        let mut seen = [0u64; MAX_CELLS.div_ceil(64)];
+        let mut count = 0;
+        for s in self.chain(p) {
+            let i = self.index(s);
+            for q in self.neighbours(i) {
+                if self.cells[q].color == EMPTY && seen[q / 64] & (1 << (q % 64)) == 0 {
+                    seen[q / 64] |= 1 << (q % 64);
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    /// The Zobrist hash of the stones (not of whose turn it is). Equal boards of the
+    /// same size have equal hashes; the keys are fixed, so hashes are stable across
+    /// runs and platforms.
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    // ----- crate-internal geometry -----
+
+    #[inline]
+    pub(crate) fn index(&self, p: Point) -> usize {
+        (p.row() as usize + 1) * self.stride + p.col() as usize
+    }
+
+    #[inline]
+    pub(crate) fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride) as u8, (i / self.stride - 1) as u8).unwrap_or_else(|| unreachable!())
+    }
+
+    #[inline]
+    pub(crate) fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + 1, i + self.stride]
+    }
+
+    #[inline]
+    pub(crate) fn color_at(&self, i: usize) -> u8 {
+        self.cells[i].color
+    }
+
+    pub(crate) fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub(crate) fn empty_cells(&self) -> &[u16] {
+        &self.empties
+    }
+
+    /// The cells of the chain headed at (or passing through) `i`.
+    pub(crate) fn chain_cells(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut cur = Some(i);
+        core::iter::from_fn(move || {
+            let c = cur?;
+            let n = self.cells[c].next as usize;
+            cur = if n == i { None } else { Some(n) };
+            Some(c)
+        })
+    }
+
+    #[inline]
+    pub(crate) fn head(&self, i: usize) -> usize {
+        self.cells[i].head as usize
+    }
+
+    /// The colour codes of every cell, for snapshots.
+    pub(crate) fn colors_into(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(self.cells.iter().map(|c| c.color));
+    }
+
+    // ----- chain bookkeeping -----
+
+    #[inline]
+    fn add_lib(&mut self, head: usize, lib: usize) {
+        let c = &mut self.cells[head];
+        c.libs += 1;
+        c.lib_sum += lib as u32;
+        c.lib_sq += (lib * lib) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, head: usize, lib: usize) {
+        let c = &mut self.cells[head];
+        c.libs -= 1;
+        c.lib_sum -= lib as u32;
+        c.lib_sq -= (lib * lib) as u32;
+    }
+
+    /// Whether every pseudo-liberty of the chain headed at `head` is the point `p`.
+    #[inline]
+    pub(crate) fn in_atari_at(&self, head: usize, p: usize) -> bool {
+        let c = &self.cells[head];
+        let n = u64::from(c.libs);
+        let p = p as u64;
+        n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
+    }
+
+    /// Whether the chain headed at `head` has exactly one liberty.
+    #[inline]
+    pub(crate) fn in_atari(&self, head: usize) -> bool {
+        let c = &self.cells[head];
+        let n = u64::from(c.libs);
+        let s = u64::from(c.lib_sum);
+        n > 0 && s * s == n * u64::from(c.lib_sq)
+    }
+
+    #[inline]
+    fn take_empty(&mut self, i: usize) {
+        let at = self.cells[i].empty_at as usize;
+        let last = self.empties.pop().unwrap_or_else(|| unreachable!()) as usize;
+        if last != i {
+            self.empties[at] = last as u16;
+            self.cells[last].empty_at = at as u16;
+        }
+    }
+
+    #[inline]
+    fn give_empty(&mut self, i: usize) {
+        self.cells[i].empty_at = self.empties.len() as u16;
+        self.empties.push(i as u16);
+    }
+
+    /// Puts a stone on an empty cell as a new chain, adjusting neighbours'
+    /// liberties and merging with friendly chains; no captures.
+    fn add_stone(&mut self, i: usize, code: u8) {
+        let k = key(code, i);
+        self.take_empty(i);
+        self.hash ^= k;
+        self.stones[(code - 1) as usize] += 1;
+        self.cells[i] = Cell {
+            color: code,
+            head: i as u16,
+            next: i as u16,
+            empty_at: 0,
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sq: 0,
+            hash: k,
+        };
+        for q in self.neighbours(i) {
+            match self.cells[q].color {
+                EMPTY => self.add_lib(i, q),
+                EDGE => {}
+                _ => {
+                    let h = self.head(q);
+                    self.remove_lib(h, i);
+                }
+            }
+        }
+        for q in self.neighbours(i) {
+            if self.cells[q].color == code {
+                let (a, b) = (self.head(i), self.head(q));
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins two chains; the larger one's head survives.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.cells[a].size >= self.cells[b].size { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.cells[s].head = big as u16;
+            s = self.cells[s].next as usize;
+            if s == small {
+                break;
+            }
+        }
+        let (bn, sn) = (self.cells[big].next, self.cells[small].next);
+        self.cells[big].next = sn;
+        self.cells[small].next = bn;
+        let sm = self.cells[small];
+        let bg = &mut self.cells[big];
+        bg.size += sm.size;
+        bg.libs += sm.libs;
+        bg.lib_sum += sm.lib_sum;
+        bg.lib_sq += sm.lib_sq;
+        bg.hash ^= sm.hash;
+    }
+
+    /// Removes the chain headed at `head`, pushing its cells to `out`; returns its size.
+    fn remove_chain(&mut self, head: usize, out: &mut Vec<u16>) -> u32 {
+        let code = self.cells[head].color;
+        let size = self.cells[head].size;
+        self.hash ^= self.cells[head].hash;
+        self.stones[(code - 1) as usize] -= size;
+        let mut s = head;
+        loop {
+            self.cells[s].color = EMPTY;
+            self.give_empty(s);
+            out.push(s as u16);
+            s = self.cells[s].next as usize;
+            if s == head {
+                break;
+            }
+        }
+        // Second pass, once every stone is gone: each freed point is a new
+        // pseudo-liberty of every chain next to it.
+        loop {
+            for q in self.neighbours(s) {
+                if matches!(self.cells[q].color, BLACK | WHITE) {
+                    let h = self.head(q);
+                    self.add_lib(h, s);
+                }
+            }
+            s = self.cells[s].next as usize;
+            if s == head {
+                break;
+            }
+        }
+        u32::from(size)
+    }
+
+    /// What playing `code` on the empty cell `i` would do.
+    #[inline]
+    pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {
+        let mut e = Effect {
+            suicide: true,
+            lone: true,
+            ..Effect::default()
+        };
+        let mut seen = [usize::MAX; 4];
+        for (n, q) in self.neighbours(i).into_iter().enumerate() {
+            let cq = self.cells[q].color;
+            if cq == EMPTY {
+                e.suicide = false;
+                e.lone = false;
+                continue;
+            }
+            if cq == EDGE {
+                continue;
+            }
+            let h = self.head(q);
+            if seen[..n].contains(&h) {
+                continue;
+            }
+            seen[n] = h;
+            let atari = self.in_atari_at(h, i);
+            if cq == code {
+                e.lone = false;
+                e.own_hash ^= self.cells[h].hash;
+                if !atari {
+                    e.suicide = false;
+                }
+            } else if atari {
+                e.captured += u32::from(self.cells[h].size);
+                e.captured_hash ^= self.cells[h].hash;
+                e.suicide = false;
+            }
+        }
+        e
+    }
+
+    /// The hash of the board after a move with effect `e` of `code` at `i`.
+    #[inline]
+    pub(crate) fn hash_after(&self, i: usize, code: u8, e: &Effect) -> u64 {
+        if e.suicide {
+            self.hash ^ e.own_hash
+        } else {
+            self.hash ^ key(code, i) ^ e.captured_hash
+        }
+    }
+
+    /// Plays `code` on the empty cell `i`: opponent chains without liberties are
+    /// removed first, then the mover's own (ruling G5). Removed cells are pushed to
+    /// `out`, opponents' first. Returns (opponent stones, own stones) removed.
+    pub(crate) fn play(&mut self, i: usize, code: u8, out: &mut Vec<u16>) -> (u32, u32) {
+        self.add_stone(i, code);
+        let opp = code ^ 3;
+        let mut captured = 0;
+        for q in self.neighbours(i) {
+            if self.cells[q].color == opp {
+                let h = self.head(q);
+                if self.cells[h].libs == 0 {
+                    captured += self.remove_chain(h, out);
+                }
+            }
+        }
+        let h = self.head(i);
+        let own = if self.cells[h].libs == 0 { self.remove_chain(h, out) } else { 0 };
+        (captured, own)
+    }
+
+    /// Fails when some chain has no liberty.
+    pub(crate) fn check_liberties(&self) -> Result<(), SetupError> {
+        for (i, c) in self.cells.iter().enumerate() {
+            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && c.libs == 0 {
+                return Err(SetupError::NoLiberties { point: self.point(i) });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the empty cell `i` is an eye of `code` for playout purposes: every
+    /// neighbour is that colour or the edge, and the opponent holds fewer than two
+    /// diagonal points (none when the point is on the edge).
+    #[inline]
+    pub(crate) fn is_eye(&self, i: usize, code: u8) -> bool {
+        for q in self.neighbours(i) {
+            let c = self.cells[q].color;
+            if c != code && c != EDGE {
+                return false;
+            }
+        }
+        let opp = code ^ 3;
+        let s = self.stride;
+        let mut bad = 0;
+        let mut edge = false;
+        for q in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+            match self.cells[q].color {
+                EDGE => edge = true,
+                c if c == opp => bad += 1,
+                _ => {}
+            }
+        }
+        if edge { bad == 0 } else { bad < 2 }
+    }
+}
+
+/// A diagram's rows, top first, each a list of optional stones.
+fn parse_diagram(text: &str) -> Result<Vec<Vec<Option<Color>>>, ParseError> {
+    let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let n = rows.len() + 1;
+        let mut row = Vec::new();
+        for ch in line.chars().filter(|c| !c.is_whitespace()) {
+            row.push(match ch {
+                '.' | '+' | ',' => None,
+                'X' | 'x' | '#' | '@' => Some(Color::Black),
+                'O' | 'o' => Some(Color::White),
+                other => {
+                    return Err(ParseError::Diagram {
+                        line: n,
+                        problem: DiagramProblem::Character(other),
+                    });
+                }
+            });
+        }
+        if let Some(first) = rows.first()
+            && first.len() != row.len()
+        {
+            return Err(ParseError::Diagram {
+                line: n,
+                problem: DiagramProblem::Width {
+                    expected: first.len(),
+                    found: row.len(),
+                },
+            });
+        }
+        if row.len() > MAX_SIDE as usize || rows.len() >= MAX_SIDE as usize {
+            return Err(ParseError::Diagram {
+                line: n,
+                problem: DiagramProblem::Size,
+            });
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+impl fmt::Display for Board {
+    /// A diagram with GTP coordinates: `X` Black, `O` White, `.` empty, `+` star
+    /// points on the standard sizes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letters = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+            f.write_str("   ")?;
+            for c in 0..self.width {
+                let p = Point::new(c, 0).unwrap_or_else(|| unreachable!());
+                write!(f, " {}", p.column_letter())?;
+            }
+            f.write_str("\n")
+        };
+        letters(f)?;
+        let stars = crate::setup::star_points(self.width, self.height);
+        for r in (0..self.height).rev() {
+            write!(f, "{:>3}", r + 1)?;
+            for c in 0..self.width {
+                let p = Point::new(c, r).unwrap_or_else(|| unreachable!());
+                let ch = match self.get(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None if stars.contains(&p) => '+',
+                    None => '.',
+                };
+                write!(f, " {ch}")?;
+            }
+            writeln!(f, " {}", r + 1)?;
+        }
+        letters(f)
+    }
+}

@@ -1,0 +1,387 @@
+//! The rules settings (rulings G2, G3): ko rule, suicide, scoring and komi, with the
+//! presets of the common rule sets.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::{ParseError, RulesError};
+
+/// How repetition is limited (ruling G3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum KoRule {
+    /// No move may recreate any earlier board (the source's rule; G6).
+    PositionalSuperko,
+    /// No move may recreate an earlier board with the same player to move (G6).
+    SituationalSuperko,
+    /// Only the immediate recapture of a single-stone ko is forbidden.
+    Simple,
+    /// Repetition is allowed.
+    None,
+}
+
+/// Whether a move may capture the mover's own stones (ruling G3, G5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Suicide {
+    /// Self-capture is legal (the source's rule); a single-stone suicide still
+    /// repeats the board and so breaks positional superko (G5).
+    Allowed,
+    /// A move that would leave its own chain without liberties is illegal.
+    Forbidden,
+}
+
+/// How the game is counted (ruling G8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Scoring {
+    /// Stones on the board plus empty points reaching only that colour.
+    Area,
+    /// Surrounded empty points plus prisoners (captures and dead stones); empty
+    /// points of groups in seki count for nobody.
+    Territory,
+}
+
+/// Komi: points given to White, a multiple of ½ between −1000 and 1000.
+///
+/// ```
+/// use go_core::Komi;
+/// let k: Komi = "7.5".parse()?;
+/// assert_eq!(k.halves(), 15);
+/// assert_eq!(k.to_string(), "7.5");
+/// assert_eq!(Komi::from_halves(-1).to_string(), "-0.5");
+/// # Ok::<(), go_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "f64", into = "f64"))]
+pub struct Komi(i32);
+
+/// The largest komi magnitude, in half-points.
+const MAX_KOMI_HALVES: i32 = 2000;
+
+impl Komi {
+    /// Komi 0.
+    pub const ZERO: Komi = Komi(0);
+
+    /// Komi from a count of half-points (15 = 7.5). Values beyond ±1000 points are
+    /// caught by [`Rules::validate`].
+    pub const fn from_halves(halves: i32) -> Komi {
+        Komi(halves)
+    }
+
+    /// Komi from a number of points.
+    ///
+    /// # Errors
+    /// [`RulesError::KomiNotHalfPoint`] when not a finite multiple of 0.5;
+    /// [`RulesError::KomiOutOfRange`] beyond ±1000.
+    pub fn from_points(points: f64) -> Result<Komi, RulesError> {
+        let halves = points * 2.0;
+        if !halves.is_finite() || halves != (halves as i64) as f64 {
+            return Err(RulesError::KomiNotHalfPoint);
+        }
+        if halves.abs() > MAX_KOMI_HALVES as f64 {
+            return Err(RulesError::KomiOutOfRange {
+                halves: halves.clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+            });
+        }
+        Ok(Komi(halves as i32))
+    }
+
+    /// The komi in half-points.
+    pub const fn halves(self) -> i32 {
+        self.0
+    }
+
+    /// The komi in points.
+    pub fn points(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_half_points(f, self.0)
+    }
+}
+
+/// Writes a count of half-points as `7`, `7.5`, `-0.5`.
+pub(crate) fn write_half_points(f: &mut fmt::Formatter<'_>, halves: i32) -> fmt::Result {
+    let sign = if halves < 0 { "-" } else { "" };
+    let abs = halves.unsigned_abs();
+    if abs % 2 == 0 {
+        write!(f, "{sign}{}", abs / 2)
+    } else {
+        write!(f, "{sign}{}.5", abs / 2)
+    }
+}
+
+impl FromStr for Komi {
+    type Err = ParseError;
+
+    /// Parses `7.5`, `-3`, `0.50`, `+6.5`.
+    fn from_str(s: &str) -> Result<Komi, ParseError> {
+        parse_half_points(s)
+            .filter(|h| h.abs() <= MAX_KOMI_HALVES)
+            .map(Komi)
+            .ok_or(ParseError::Komi)
+    }
+}
+
+/// Parses a decimal number that is a multiple of ½ into half-points, exactly (no
+/// floating point): `6.5` → 13, `-0.50` → −1. `None` for anything else.
+pub(crate) fn parse_half_points(s: &str) -> Option<i32> {
+    let s = s.trim();
+    let (negative, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    if !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) || int.len() > 6 {
+        return None;
+    }
+    let whole: i32 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let frac = frac.trim_end_matches('0');
+    let half = match frac {
+        "" => 0,
+        "5" => 1,
+        _ => return None,
+    };
+    let halves = whole * 2 + half;
+    Some(if negative { -halves } else { halves })
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<f64> for Komi {
+    type Error = RulesError;
+    fn try_from(v: f64) -> Result<Self, RulesError> {
+        Komi::from_points(v)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Komi> for f64 {
+    fn from(k: Komi) -> f64 {
+        k.points()
+    }
+}
+
+/// A complete rules setting. `Rules::default()` is the source's rules, Tromp–Taylor
+/// (ruling G2): positional superko, suicide allowed, area scoring, komi 0.
+///
+/// Each setting can be changed on its own; [`Rules::validate`] (called by every
+/// constructor of a game) refuses values out of range and combinations that cannot
+/// be played.
+///
+/// | preset | ko rule | suicide | scoring | komi |
+/// |---|---|---|---|---|
+/// | [`tromp_taylor`](Rules::tromp_taylor) (default) | positional superko | allowed | area | 0 |
+/// | [`chinese`](Rules::chinese) | positional superko | forbidden | area | 7.5 |
+/// | [`japanese`](Rules::japanese) | simple ko | forbidden | territory | 6.5 |
+/// | [`aga`](Rules::aga) | situational superko | forbidden | area | 7.5 |
+/// | [`new_zealand`](Rules::new_zealand) | situational superko | allowed | area | 7.5 |
+///
+/// ```
+/// use go_core::{KoRule, Komi, Rules, Suicide};
+/// let rules = Rules::chinese().with_ko(KoRule::SituationalSuperko).with_komi(Komi::from_halves(13));
+/// assert!(rules.validate().is_ok());
+/// assert_eq!(rules.suicide(), Suicide::Forbidden);
+/// let endless = Rules::tromp_taylor().with_ko(KoRule::None);
+/// assert!(endless.validate().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RulesRepr", into = "RulesRepr"))]
+pub struct Rules {
+    ko: KoRule,
+    suicide: Suicide,
+    scoring: Scoring,
+    komi: Komi,
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RulesRepr {
+    ko: KoRule,
+    suicide: Suicide,
+    scoring: Scoring,
+    komi: Komi,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesRepr> for Rules {
+    type Error = RulesError;
+    fn try_from(r: RulesRepr) -> Result<Rules, RulesError> {
+        let rules = Rules {
+            ko: r.ko,
+            suicide: r.suicide,
+            scoring: r.scoring,
+            komi: r.komi,
+        };
+        rules.validate().map(|()| rules)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Rules> for RulesRepr {
+    fn from(r: Rules) -> RulesRepr {
+        RulesRepr {
+            ko: r.ko,
+            suicide: r.suicide,
+            scoring: r.scoring,
+            komi: r.komi,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::tromp_taylor()
+    }
+}
+
+impl Rules {
+    /// The source's rules (G2): positional superko, suicide allowed, area scoring,
+    /// komi 0.
+    pub const fn tromp_taylor() -> Rules {
+        Rules {
+            ko: KoRule::PositionalSuperko,
+            suicide: Suicide::Allowed,
+            scoring: Scoring::Area,
+            komi: Komi::ZERO,
+        }
+    }
+
+    /// Chinese rules: positional superko, no suicide, area scoring, komi 7.5.
+    pub const fn chinese() -> Rules {
+        Rules {
+            ko: KoRule::PositionalSuperko,
+            suicide: Suicide::Forbidden,
+            scoring: Scoring::Area,
+            komi: Komi(15),
+        }
+    }
+
+    /// Japanese rules: simple ko, no suicide, territory scoring, komi 6.5.
+    pub const fn japanese() -> Rules {
+        Rules {
+            ko: KoRule::Simple,
+            suicide: Suicide::Forbidden,
+            scoring: Scoring::Territory,
+            komi: Komi(13),
+        }
+    }
+
+    /// AGA rules: situational superko, no suicide, area scoring, komi 7.5.
+    pub const fn aga() -> Rules {
+        Rules {
+            ko: KoRule::SituationalSuperko,
+            suicide: Suicide::Forbidden,
+            scoring: Scoring::Area,
+            komi: Komi(15),
+        }
+    }
+
+    /// New Zealand rules: situational superko, suicide allowed, area scoring, komi 7.5.
+    pub const fn new_zealand() -> Rules {
+        Rules {
+            ko: KoRule::SituationalSuperko,
+            suicide: Suicide::Allowed,
+            scoring: Scoring::Area,
+            komi: Komi(15),
+        }
+    }
+
+    /// The preset called `name`: `tromp_taylor` (or `tromp-taylor`, `tt`), `chinese`,
+    /// `japanese`, `aga`, `new_zealand` (or `nz`); case-insensitive.
+    ///
+    /// # Errors
+    /// [`ParseError::RulesName`] for any other name.
+    pub fn preset(name: &str) -> Result<Rules, ParseError> {
+        let mut buf = [0u8; 16];
+        let n = name.len();
+        if n > buf.len() {
+            return Err(ParseError::RulesName);
+        }
+        for (d, s) in buf.iter_mut().zip(name.bytes()) {
+            *d = if s == b'-' { b'_' } else { s.to_ascii_lowercase() };
+        }
+        match &buf[..n] {
+            b"tromp_taylor" | b"tt" | b"default" => Ok(Rules::tromp_taylor()),
+            b"chinese" => Ok(Rules::chinese()),
+            b"japanese" => Ok(Rules::japanese()),
+            b"aga" => Ok(Rules::aga()),
+            b"new_zealand" | b"nz" => Ok(Rules::new_zealand()),
+            _ => Err(ParseError::RulesName),
+        }
+    }
+
+    /// The ko rule.
+    pub const fn ko(&self) -> KoRule {
+        self.ko
+    }
+
+    /// Whether suicide is allowed.
+    pub const fn suicide(&self) -> Suicide {
+        self.suicide
+    }
+
+    /// The scoring method.
+    pub const fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    /// The komi.
+    pub const fn komi(&self) -> Komi {
+        self.komi
+    }
+
+    /// The same rules with another ko rule.
+    #[must_use]
+    pub const fn with_ko(mut self, ko: KoRule) -> Rules {
+        self.ko = ko;
+        self
+    }
+
+    /// The same rules with suicide allowed or forbidden.
+    #[must_use]
+    pub const fn with_suicide(mut self, suicide: Suicide) -> Rules {
+        self.suicide = suicide;
+        self
+    }
+
+    /// The same rules with another scoring method.
+    #[must_use]
+    pub const fn with_scoring(mut self, scoring: Scoring) -> Rules {
+        self.scoring = scoring;
+        self
+    }
+
+    /// The same rules with another komi.
+    #[must_use]
+    pub const fn with_komi(mut self, komi: Komi) -> Rules {
+        self.komi = komi;
+        self
+    }
+
+    /// Checks values and combinations.
+    ///
+    /// # Errors
+    /// [`RulesError::KomiOutOfRange`] for komi beyond ±1000;
+    /// [`RulesError::EndlessSuicide`] for [`KoRule::None`] with [`Suicide::Allowed`]:
+    /// a single-stone suicide then changes nothing on the board yet is not a pass,
+    /// so a player could refuse to let the game end forever.
+    pub const fn validate(&self) -> Result<(), RulesError> {
+        if self.komi.0 > MAX_KOMI_HALVES || self.komi.0 < -MAX_KOMI_HALVES {
+            return Err(RulesError::KomiOutOfRange { halves: self.komi.0 });
+        }
+        if matches!(self.ko, KoRule::None) && matches!(self.suicide, Suicide::Allowed) {
+            return Err(RulesError::EndlessSuicide);
+        }
+        Ok(())
+    }
+}

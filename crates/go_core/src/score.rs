@@ -1,0 +1,340 @@
+//! Counting (ruling G8): area (Tromp–Taylor) and territory scoring, komi, dead
+//! stones named by the caller, seki, and results such as `B+3.5`, `W+R`, `0`.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::{Board, EDGE, EMPTY};
+use crate::error::{ParseError, ScoreError};
+use crate::game::{Game, Outcome};
+use crate::point::{Color, Point};
+use crate::rules::{Komi, Scoring, parse_half_points, write_half_points};
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Margin {
+    /// By this many half-points (7 = 3.5 points).
+    HalfPoints(u32),
+    /// By resignation (`R`).
+    Resignation,
+    /// On time (`T`), as SGF records say.
+    Time,
+    /// By forfeit (`F`), as SGF records say.
+    Forfeit,
+    /// By an unstated margin (SGF `B+`).
+    Unknown,
+}
+
+/// The result of a game, written as in SGF's `RE`: `B+3.5`, `W+R`, `0` (draw).
+///
+/// ```
+/// use go_core::{Color, GameResult, Margin};
+/// let r: GameResult = "W+R".parse()?;
+/// assert_eq!(r, GameResult::Win { winner: Color::White, margin: Margin::Resignation });
+/// assert_eq!("B+3.5".parse::<GameResult>()?.to_string(), "B+3.5");
+/// assert_eq!("Draw".parse::<GameResult>()?.to_string(), "0");
+/// # Ok::<(), go_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GameResult {
+    /// A win.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// By how much.
+        margin: Margin,
+    },
+    /// A draw (jigo).
+    Draw,
+}
+
+impl GameResult {
+    /// The winner, `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            GameResult::Win { winner, .. } => Some(*winner),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// The result of a count: `black_minus_white` in half-points, komi included.
+    pub fn from_half_points(black_minus_white: i64) -> GameResult {
+        let margin = Margin::HalfPoints(black_minus_white.unsigned_abs().min(u32::MAX as u64) as u32);
+        match black_minus_white {
+            0 => GameResult::Draw,
+            d if d > 0 => GameResult::Win {
+                winner: Color::Black,
+                margin,
+            },
+            _ => GameResult::Win {
+                winner: Color::White,
+                margin,
+            },
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Draw => f.write_str("0"),
+            GameResult::Win { winner, margin } => {
+                write!(f, "{}+", winner.letter())?;
+                match margin {
+                    Margin::HalfPoints(h) => write_half_points(f, (*h).min(i32::MAX as u32) as i32),
+                    Margin::Resignation => f.write_str("R"),
+                    Margin::Time => f.write_str("T"),
+                    Margin::Forfeit => f.write_str("F"),
+                    Margin::Unknown => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl FromStr for GameResult {
+    type Err = ParseError;
+
+    /// Reads `B+3.5`, `W+R`, `W+Resign`, `B+T`, `B+Time`, `W+F`, `W+Forfeit`, `B+`,
+    /// `0`, `Draw`, `Jigo` (case-insensitive words).
+    fn from_str(s: &str) -> Result<GameResult, ParseError> {
+        let s = s.trim();
+        if s == "0" || s.eq_ignore_ascii_case("draw") || s.eq_ignore_ascii_case("jigo") {
+            return Ok(GameResult::Draw);
+        }
+        let (who, rest) = s.split_once('+').ok_or(ParseError::GameResult)?;
+        let winner: Color = who.parse().map_err(|_| ParseError::GameResult)?;
+        let word = |w: &str| rest.eq_ignore_ascii_case(w);
+        let margin = if rest.is_empty() {
+            Margin::Unknown
+        } else if word("r") || word("resign") {
+            Margin::Resignation
+        } else if word("t") || word("time") {
+            Margin::Time
+        } else if word("f") || word("forfeit") {
+            Margin::Forfeit
+        } else {
+            match parse_half_points(rest) {
+                Some(h) if h >= 0 => Margin::HalfPoints(h as u32),
+                _ => return Err(ParseError::GameResult),
+            }
+        };
+        Ok(GameResult::Win { winner, margin })
+    }
+}
+
+/// The count of a position (ruling G8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Score {
+    /// The scoring method used.
+    pub scoring: Scoring,
+    /// Living stones on the board, per colour (index `Color::index`).
+    pub stones: [u32; 2],
+    /// Empty points that count for each colour.
+    pub territory: [u32; 2],
+    /// Prisoners held by each colour, dead stones included (counted under territory
+    /// scoring only).
+    pub prisoners: [u32; 2],
+    /// Empty points that count for nobody (dame and, under territory scoring,
+    /// points of groups in seki).
+    pub neutral: u32,
+    /// The komi.
+    pub komi: Komi,
+}
+
+impl Score {
+    /// A colour's total before komi.
+    pub fn points(&self, c: Color) -> u32 {
+        let i = c.index();
+        match self.scoring {
+            Scoring::Area => self.stones[i] + self.territory[i],
+            Scoring::Territory => self.territory[i] + self.prisoners[i],
+        }
+    }
+
+    /// Black's total minus White's, minus komi, in half-points.
+    pub fn margin_half_points(&self) -> i64 {
+        2 * (i64::from(self.points(Color::Black)) - i64::from(self.points(Color::White))) - i64::from(self.komi.halves())
+    }
+
+    /// The result of this count.
+    pub fn result(&self) -> GameResult {
+        GameResult::from_half_points(self.margin_half_points())
+    }
+}
+
+impl Game {
+    /// Counts the board as it stands, every stone alive (Tromp–Taylor's way: play
+    /// the game out so that dead stones are captured).
+    pub fn score(&self) -> Score {
+        count(self, self.board().clone(), [0; 2])
+    }
+
+    /// Counts with the stones of the chains through the `dead` points removed first
+    /// (the players' agreement in a human game). Under territory scoring each dead
+    /// stone is a prisoner for the other side.
+    ///
+    /// # Errors
+    /// [`ScoreError::NoStone`] for a dead point that holds no stone or is off the
+    /// board.
+    pub fn score_with_dead(&self, dead: &[Point]) -> Result<Score, ScoreError> {
+        let board = self.board();
+        let mut remove = vec![false; board.cell_count()];
+        let mut extra = [0u32; 2];
+        for &p in dead {
+            let Some(c) = board.get(p) else {
+                return Err(ScoreError::NoStone { point: p });
+            };
+            for s in board.chain(p) {
+                let i = board.index(s);
+                if !remove[i] {
+                    remove[i] = true;
+                    extra[c.opponent().index()] += 1;
+                }
+            }
+        }
+        let alive: Vec<(Point, Color)> = board.stones().filter(|(p, _)| !remove[board.index(*p)]).collect();
+        let cleared = Board::with_stones(board.width(), board.height(), &alive)
+            .unwrap_or_else(|_| unreachable!("removing chains leaves every other chain its liberties"));
+        Ok(count(self, cleared, extra))
+    }
+
+    /// The result: `W+R`/`B+R` after a resignation, the count after two passes,
+    /// `None` while the game goes on.
+    pub fn result(&self) -> Option<GameResult> {
+        match self.outcome()? {
+            Outcome::Resigned(c) => Some(GameResult::Win {
+                winner: c.opponent(),
+                margin: Margin::Resignation,
+            }),
+            Outcome::Passed => Some(self.score().result()),
+        }
+    }
+}
+
+/// Counts `board` (dead stones already removed; `dead` = prisoners they give).
+fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
+    let scoring = game.rules().scoring();
+    // Empty points of groups in seki are nobody's territory under territory
+    // scoring; area scoring counts them like any other surrounded point.
+    let seki = (scoring == Scoring::Territory).then(|| seki_chains(&board));
+    let mut score = Score {
+        scoring,
+        stones: [board.count(Color::Black) as u32, board.count(Color::White) as u32],
+        territory: [0; 2],
+        prisoners: [
+            game.prisoners(Color::Black) + dead[0],
+            game.prisoners(Color::White) + dead[1],
+        ],
+        neutral: 0,
+        komi: game.rules().komi(),
+    };
+    for region in empty_regions(&board, seki.as_deref()) {
+        let owner = match (region.touches, region.touches_seki) {
+            ([true, false], false) => Some(0),
+            ([false, true], false) => Some(1),
+            _ => None,
+        };
+        match owner {
+            Some(c) => score.territory[c] += region.size,
+            None => score.neutral += region.size,
+        }
+    }
+    score
+}
+
+/// One connected region of empty points and what borders it.
+struct Region {
+    size: u32,
+    /// Borders a Black / White stone.
+    touches: [bool; 2],
+    /// Borders a chain in seki (territory scoring only).
+    touches_seki: bool,
+}
+
+/// Every empty region of the board.
+fn empty_regions(board: &Board, seki: Option<&[bool]>) -> Vec<Region> {
+    let n = board.cell_count();
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    let mut out = Vec::new();
+    for p in board.points() {
+        let start = board.index(p);
+        if board.color_at(start) != EMPTY || seen[start] {
+            continue;
+        }
+        let mut region = Region {
+            size: 0,
+            touches: [false; 2],
+            touches_seki: false,
+        };
+        seen[start] = true;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            region.size += 1;
+            for q in board.neighbours(i) {
+                match board.color_at(q) {
+                    EMPTY if !seen[q] => {
+                        seen[q] = true;
+                        stack.push(q);
+                    }
+                    EMPTY | EDGE => {}
+                    c => {
+                        region.touches[(c - 1) as usize] = true;
+                        if seki.is_some_and(|s| s[q]) {
+                            region.touches_seki = true;
+                        }
+                    }
+                }
+            }
+        }
+        out.push(region);
+    }
+    out
+}
+
+/// Cells of chains in seki: chains next to a *seki liberty*, an empty point next
+/// to both colours where a stone of either colour would leave its own chain with
+/// at most one liberty (so neither side can approach). Ordinary dame, which either
+/// side can fill safely, does not count.
+pub(crate) fn seki_chains(board: &Board) -> Vec<bool> {
+    let n = board.cell_count();
+    let mut seki = vec![false; n];
+    let mut scratch = Vec::new();
+    for p in board.points() {
+        let i = board.index(p);
+        if board.color_at(i) != EMPTY {
+            continue;
+        }
+        let mut touches = [false; 2];
+        for q in board.neighbours(i) {
+            if let c @ (1 | 2) = board.color_at(q) {
+                touches[(c - 1) as usize] = true;
+            }
+        }
+        if touches != [true, true] {
+            continue;
+        }
+        let self_atari = |code: u8, scratch: &mut Vec<u16>| {
+            let mut b = board.clone();
+            scratch.clear();
+            let (_, own) = b.play(i, code, scratch);
+            own > 0 || b.liberties(p) <= 1
+        };
+        if self_atari(1, &mut scratch) && self_atari(2, &mut scratch) {
+            for q in board.neighbours(i) {
+                if matches!(board.color_at(q), 1 | 2) {
+                    for s in board.chain_cells(q) {
+                        seki[s] = true;
+                    }
+                }
+            }
+        }
+    }
+    seki
+}

@@ -1,0 +1,1 @@
+//! SGF placeholder while the reader is written.
