@@ -342,12 +342,6 @@ impl Board {
         self.cells[i].head as usize
     }
 
-    /// The colour codes of every cell, for snapshots.
-    pub(crate) fn colors_into(&self, out: &mut Vec<u8>) {
-        out.clear();
-        out.extend(self.cells.iter().map(|c| c.color));
-    }
-
     // ----- chain bookkeeping -----
 
     #[inline]
@@ -373,15 +367,6 @@ impl Board {
         let n = u64::from(c.libs);
         let p = p as u64;
         n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
-    }
-
-    /// Whether the chain headed at `head` has exactly one liberty.
-    #[inline]
-    pub(crate) fn in_atari(&self, head: usize) -> bool {
-        let c = &self.cells[head];
-        let n = u64::from(c.libs);
-        let s = u64::from(c.lib_sum);
-        n > 0 && s * s == n * u64::from(c.lib_sq)
     }
 
     #[inline]

@@ -43,11 +43,6 @@ impl PositionTable {
         ((key ^ (key >> 29)) as usize) & self.mask()
     }
 
-    pub(crate) fn clear(&mut self) {
-        self.slots.fill(Slot { key: 0, index: FREE });
-        self.len = 0;
-    }
-
     pub(crate) fn insert(&mut self, key: u64, index: usize) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
