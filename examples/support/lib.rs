@@ -1,1 +1,1 @@
-//! x
+//! Shared helpers for the examples.

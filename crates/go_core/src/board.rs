@@ -2,9 +2,10 @@
 //! its captures and its legality cost a few neighbour look-ups.
 //!
 //! Layout: a one-dimensional array of cells with a border. A row is `width + 1`
-//! cells long (the extra cell is the border shared by the right edge of one row and
-//! the left edge of the next), with a border row below and above, so every point's
-//! four neighbours are at `±1` and `±stride` and never out of the array.
+//! cells long (its first cell is the border shared by the right edge of the row
+//! below and the left edge of this one), with a border row below and above and one
+//! cell more at the end, so every point's four neighbours (`±1`, `±stride`) and four
+//! diagonals (`±stride ± 1`) are inside the array.
 //!
 //! Chains: every stone knows its chain's head and the next stone of the chain (a
 //! circular list). The head holds the chain's size, Zobrist hash and its
@@ -22,8 +23,8 @@ use crate::error::{DiagramProblem, ParseError, SetupError};
 use crate::point::{Color, MAX_SIDE, Point};
 use crate::zobrist;
 
-/// The most cells any board uses: (25 + 1) × (25 + 2).
-pub(crate) const MAX_CELLS: usize = (MAX_SIDE as usize + 1) * (MAX_SIDE as usize + 2);
+/// The most cells any board uses: (25 + 1) × (25 + 2) + 1.
+pub(crate) const MAX_CELLS: usize = (MAX_SIDE as usize + 1) * (MAX_SIDE as usize + 2) + 1;
 
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const BLACK: u8 = 1;
@@ -44,8 +45,8 @@ fn key(code: u8, cell: usize) -> u64 {
     zobrist::STONE[(code - 1) as usize][cell]
 }
 
-/// One cell: its content, and for a stone its chain links; the chain fields are
-/// meaningful on the chain's head only.
+/// One cell: its content, and for a stone its chain links. Eight bytes, so that a
+/// point's neighbourhood sits in one or two cache lines.
 #[derive(Clone, Copy, Debug, Default)]
 struct Cell {
     color: u8,
@@ -53,6 +54,11 @@ struct Cell {
     next: u16,
     /// Index of this cell in the empty-point list while it is empty.
     empty_at: u16,
+}
+
+/// A chain's totals, kept at the index of its head.
+#[derive(Clone, Copy, Debug, Default)]
+struct Chain {
     libs: u16,
     size: u16,
     lib_sum: u32,
@@ -75,6 +81,15 @@ pub(crate) struct Effect {
     pub lone: bool,
 }
 
+impl Effect {
+    /// A suicide of the new stone alone (no friendly neighbour dies with it), which
+    /// leaves the board exactly as it was.
+    #[inline]
+    pub fn lone_suicide(&self) -> bool {
+        self.suicide && self.lone
+    }
+}
+
 /// A Go board: stones only, no history. Read it through [`crate::Game::board`].
 ///
 /// ```
@@ -89,7 +104,6 @@ pub(crate) struct Effect {
 /// assert_eq!(board.liberties("C3".parse()?), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone)]
 pub struct Board {
     width: u8,
     height: u8,
@@ -97,7 +111,34 @@ pub struct Board {
     hash: u64,
     stones: [u16; 2],
     cells: Vec<Cell>,
+    chains: Vec<Chain>,
     empties: Vec<u16>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            width: self.width,
+            height: self.height,
+            stride: self.stride,
+            hash: self.hash,
+            stones: self.stones,
+            cells: self.cells.clone(),
+            chains: self.chains.clone(),
+            empties: self.empties.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Board) {
+        self.width = source.width;
+        self.height = source.height;
+        self.stride = source.stride;
+        self.hash = source.hash;
+        self.stones = source.stones;
+        self.cells.clone_from(&source.cells);
+        self.chains.clone_from(&source.chains);
+        self.empties.clone_from(&source.empties);
+    }
 }
 
 impl PartialEq for Board {
@@ -136,6 +177,7 @@ impl Board {
         }
         let stride = width as usize + 1;
         let n = stride * (height as usize + 2) + 1;
+        debug_assert!(n <= MAX_CELLS);
         let mut board = Board {
             width,
             height,
@@ -149,6 +191,7 @@ impl Board {
                 };
                 n
             ],
+            chains: vec![Chain::default(); n],
             empties: Vec::with_capacity(width as usize * height as usize),
         };
         for row in 0..height {
@@ -300,12 +343,12 @@ impl Board {
 
     #[inline]
     pub(crate) fn index(&self, p: Point) -> usize {
-        (p.row() as usize + 1) * self.stride + p.col() as usize
+        (p.row() as usize + 1) * self.stride + p.col() as usize + 1
     }
 
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
-        Point::new((i % self.stride) as u8, (i / self.stride - 1) as u8).unwrap_or_else(|| unreachable!())
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8).unwrap_or_else(|| unreachable!())
     }
 
     #[inline]
@@ -346,7 +389,7 @@ impl Board {
 
     #[inline]
     fn add_lib(&mut self, head: usize, lib: usize) {
-        let c = &mut self.cells[head];
+        let c = &mut self.chains[head];
         c.libs += 1;
         c.lib_sum += lib as u32;
         c.lib_sq += (lib * lib) as u32;
@@ -354,7 +397,7 @@ impl Board {
 
     #[inline]
     fn remove_lib(&mut self, head: usize, lib: usize) {
-        let c = &mut self.cells[head];
+        let c = &mut self.chains[head];
         c.libs -= 1;
         c.lib_sum -= lib as u32;
         c.lib_sq -= (lib * lib) as u32;
@@ -363,7 +406,7 @@ impl Board {
     /// Whether every pseudo-liberty of the chain headed at `head` is the point `p`.
     #[inline]
     pub(crate) fn in_atari_at(&self, head: usize, p: usize) -> bool {
-        let c = &self.cells[head];
+        let c = &self.chains[head];
         let n = u64::from(c.libs);
         let p = p as u64;
         n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
@@ -397,6 +440,8 @@ impl Board {
             head: i as u16,
             next: i as u16,
             empty_at: 0,
+        };
+        self.chains[i] = Chain {
             libs: 0,
             size: 1,
             lib_sum: 0,
@@ -425,7 +470,7 @@ impl Board {
 
     /// Joins two chains; the larger one's head survives.
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.cells[a].size >= self.cells[b].size { (a, b) } else { (b, a) };
+        let (big, small) = if self.chains[a].size >= self.chains[b].size { (a, b) } else { (b, a) };
         let mut s = small;
         loop {
             self.cells[s].head = big as u16;
@@ -437,8 +482,8 @@ impl Board {
         let (bn, sn) = (self.cells[big].next, self.cells[small].next);
         self.cells[big].next = sn;
         self.cells[small].next = bn;
-        let sm = self.cells[small];
-        let bg = &mut self.cells[big];
+        let sm = self.chains[small];
+        let bg = &mut self.chains[big];
         bg.size += sm.size;
         bg.libs += sm.libs;
         bg.lib_sum += sm.lib_sum;
@@ -449,8 +494,8 @@ impl Board {
     /// Removes the chain headed at `head`, pushing its cells to `out`; returns its size.
     fn remove_chain(&mut self, head: usize, out: &mut Vec<u16>) -> u32 {
         let code = self.cells[head].color;
-        let size = self.cells[head].size;
-        self.hash ^= self.cells[head].hash;
+        let size = self.chains[head].size;
+        self.hash ^= self.chains[head].hash;
         self.stones[(code - 1) as usize] -= size;
         let mut s = head;
         loop {
@@ -506,13 +551,13 @@ impl Board {
             let atari = self.in_atari_at(h, i);
             if cq == code {
                 e.lone = false;
-                e.own_hash ^= self.cells[h].hash;
+                e.own_hash ^= self.chains[h].hash;
                 if !atari {
                     e.suicide = false;
                 }
             } else if atari {
-                e.captured += u32::from(self.cells[h].size);
-                e.captured_hash ^= self.cells[h].hash;
+                e.captured += u32::from(self.chains[h].size);
+                e.captured_hash ^= self.chains[h].hash;
                 e.suicide = false;
             }
         }
@@ -539,20 +584,20 @@ impl Board {
         for q in self.neighbours(i) {
             if self.cells[q].color == opp {
                 let h = self.head(q);
-                if self.cells[h].libs == 0 {
+                if self.chains[h].libs == 0 {
                     captured += self.remove_chain(h, out);
                 }
             }
         }
         let h = self.head(i);
-        let own = if self.cells[h].libs == 0 { self.remove_chain(h, out) } else { 0 };
+        let own = if self.chains[h].libs == 0 { self.remove_chain(h, out) } else { 0 };
         (captured, own)
     }
 
     /// Fails when some chain has no liberty.
     pub(crate) fn check_liberties(&self) -> Result<(), SetupError> {
         for (i, c) in self.cells.iter().enumerate() {
-            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && c.libs == 0 {
+            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && self.chains[i].libs == 0 {
                 return Err(SetupError::NoLiberties { point: self.point(i) });
             }
         }

@@ -66,7 +66,6 @@ pub enum Outcome {
 /// assert_eq!(game.move_count(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone)]
 pub struct Game {
     rules: Rules,
     board: Board,
@@ -85,6 +84,49 @@ pub struct Game {
     ko: u16,
     passes: u8,
     resigned: Option<Color>,
+    /// The most stones any position so far had: a board with more is new, so the
+    /// superko table need not be consulted.
+    max_stones: u32,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: self.rules,
+            board: self.board.clone(),
+            setup: self.setup.clone(),
+            first: self.first,
+            to_move: self.to_move,
+            records: self.records.clone(),
+            removed: self.removed.clone(),
+            hashes: self.hashes.clone(),
+            positions: self.positions.clone(),
+            prisoners: self.prisoners,
+            ko: self.ko,
+            passes: self.passes,
+            resigned: self.resigned,
+            max_stones: self.max_stones,
+        }
+    }
+
+    /// Reuses this game's buffers: the way to restart playouts from one position
+    /// without allocating.
+    fn clone_from(&mut self, source: &Game) {
+        self.rules = source.rules;
+        self.board.clone_from(&source.board);
+        self.setup.clone_from(&source.setup);
+        self.first = source.first;
+        self.to_move = source.to_move;
+        self.records.clone_from(&source.records);
+        self.removed.clone_from(&source.removed);
+        self.hashes.clone_from(&source.hashes);
+        self.positions.clone_from(&source.positions);
+        self.prisoners = source.prisoners;
+        self.ko = source.ko;
+        self.passes = source.passes;
+        self.resigned = source.resigned;
+        self.max_stones = source.max_stones;
+    }
 }
 
 impl PartialEq for Game {
@@ -169,7 +211,9 @@ impl Game {
             ko: 0,
             passes: 0,
             resigned: None,
+            max_stones: 0,
         };
+        game.max_stones = game.stones_on_board();
         game.hashes.push(game.board.zobrist());
         let key = game.key(0);
         game.positions.insert(key, 0);
@@ -407,6 +451,13 @@ impl Game {
     /// The earliest position that a move would repeat (under the superko rule in
     /// force), verified board against board.
     fn repeated_position(&self, i: usize, code: u8, e: &Effect) -> Option<usize> {
+        if !e.suicide && self.stones_on_board() + 1 - e.captured > self.max_stones {
+            return None;
+        }
+        if e.suicide && e.lone_suicide() && self.rules.ko() == KoRule::PositionalSuperko {
+            // A stone that dies alone leaves the board as it is now: no need to look.
+            return Some(self.records.len());
+        }
         let next = self.to_move.opponent();
         let key = self.key_for(self.board.hash_after(i, code, e), next);
         let mut found: Option<usize> = None;
@@ -424,6 +475,11 @@ impl Game {
             }
         }
         found
+    }
+
+    #[inline]
+    fn stones_on_board(&self) -> u32 {
+        (self.board.count(Color::Black) + self.board.count(Color::White)) as u32
     }
 
     /// The cell colours after playing `code` at `i` with effect `e`.
@@ -497,11 +553,14 @@ impl Game {
         list
     }
 
-    /// Whether playing the side to move on the empty cell `i` is legal and does not
-    /// fill one of its own eyes (for playouts).
+    /// The effect of the side to move playing on the empty cell `i` when that is
+    /// legal and does not fill one of its own eyes (for playouts).
     #[inline]
-    pub(crate) fn is_playout_candidate(&self, i: usize) -> bool {
-        !self.board.is_eye(i, board::stone(self.to_move)) && self.check_empty_cell(i).is_ok()
+    pub(crate) fn playout_candidate(&self, i: usize) -> Option<Effect> {
+        if self.board.is_eye(i, board::stone(self.to_move)) {
+            return None;
+        }
+        self.check_empty_cell(i).ok()
     }
 
     // ----- playing -----
@@ -567,6 +626,7 @@ impl Game {
             ko_after,
         });
         self.to_move = color.opponent();
+        self.max_stones = self.max_stones.max(self.stones_on_board());
         self.hashes.push(self.board.zobrist());
         let n = self.records.len();
         let key = self.key(n);
@@ -625,6 +685,7 @@ impl Game {
         self.passes = 0;
         self.resigned = None;
         self.ko = 0;
+        self.max_stones = self.stones_on_board();
         for n in 0..self.records.len() {
             let r = self.records[n];
             self.records[n].start = self.removed.len() as u32;
@@ -640,6 +701,7 @@ impl Game {
             self.prisoners[r.color.index()] += r.captured;
             self.prisoners[r.color.opponent().index()] += r.self_captured;
             self.ko = r.ko_after;
+            self.max_stones = self.max_stones.max(self.stones_on_board());
         }
         self.to_move = self.to_move_at(self.records.len());
     }

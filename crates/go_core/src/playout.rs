@@ -3,7 +3,10 @@
 
 use rand_core::Rng;
 
-use crate::board::MAX_CELLS;
+use crate::board::{Effect, MAX_CELLS};
+
+/// Draws with replacement before falling back to an exhaustive draw.
+const QUICK_TRIES: usize = 4;
 use crate::game::{Game, MoveReport};
 use crate::moves::Move;
 
@@ -42,25 +45,45 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Move {
+        match self.random_candidate(rng) {
+            Some((cell, _)) => Move::Play(self.board().point(cell)),
+            None => Move::Pass,
+        }
+    }
+
+    /// The cell and effect of a uniformly drawn playout move, `None` for a pass.
+    fn random_candidate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, Effect)> {
         if self.is_over() {
-            return Move::Pass;
+            return None;
         }
         let empties = self.board().empty_cells();
+        let n = empties.len();
+        if n == 0 {
+            return None;
+        }
+        // Most empty points are acceptable: draw with replacement a few times
+        // (rejection sampling, uniform among the acceptable points)...
+        for _ in 0..QUICK_TRIES {
+            let cell = empties[below(rng, n as u32) as usize] as usize;
+            if let Some(e) = self.playout_candidate(cell) {
+                return Some((cell, e));
+            }
+        }
+        // ...then draw without replacement from a copy: a rejected point is swapped
+        // out of range, so each acceptable point is equally likely to come first.
         let mut candidates = [0u16; MAX_CELLS];
-        let mut n = empties.len();
         candidates[..n].copy_from_slice(empties);
-        // Draw without replacement: a rejected candidate is swapped out of range,
-        // so each acceptable point is equally likely to be the first accepted.
+        let mut n = n;
         while n > 0 {
             let k = below(rng, n as u32) as usize;
             let cell = candidates[k] as usize;
-            if self.is_playout_candidate(cell) {
-                return Move::Play(self.board().point(cell));
+            if let Some(e) = self.playout_candidate(cell) {
+                return Some((cell, e));
             }
             n -= 1;
             candidates.swap(k, n);
         }
-        Move::Pass
+        None
     }
 
     /// Plays [`Game::random_move`] until the game ends or `max_moves` more moves
@@ -68,11 +91,14 @@ impl Game {
     pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
         let mut played = 0;
         while played < max_moves && !self.is_over() {
-            let mv = self.random_move(rng);
-            let report: Result<MoveReport, _> = self.play(mv);
-            if report.is_err() {
-                break;
-            }
+            // The candidate was checked in full: apply it without checking again.
+            let _: MoveReport = match self.random_candidate(rng) {
+                Some((cell, e)) => {
+                    let mv = Move::Play(self.board().point(cell));
+                    self.apply(mv, Some((cell, e)))
+                }
+                None => self.apply(Move::Pass, None),
+            };
             played += 1;
         }
         played

@@ -16,10 +16,24 @@ struct Slot {
 
 /// Hash → every move number whose position has that hash. Linear probing;
 /// deletion by backward shift, so undo leaves no tombstones.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct PositionTable {
     slots: Vec<Slot>,
     len: usize,
+}
+
+impl Clone for PositionTable {
+    fn clone(&self) -> PositionTable {
+        PositionTable {
+            slots: self.slots.clone(),
+            len: self.len,
+        }
+    }
+
+    fn clone_from(&mut self, source: &PositionTable) {
+        self.slots.clone_from(&source.slots);
+        self.len = source.len;
+    }
 }
 
 impl PositionTable {
