@@ -197,10 +197,13 @@ impl Game {
         rules.validate()?;
         let board = Board::with_stones(width, height, stones)?;
         let points = width as usize * height as usize;
+        // Kept in point order, so equal setups compare equal however they were given.
+        let mut setup = stones.to_vec();
+        setup.sort_unstable_by_key(|&(p, _)| (p.row(), p.col()));
         let mut game = Game {
             rules,
             board,
-            setup: stones.to_vec(),
+            setup,
             first: to_move,
             to_move,
             records: Vec::with_capacity(points * 2),
@@ -275,7 +278,8 @@ impl Game {
         self.to_move
     }
 
-    /// The setup stones the game started with (handicap included).
+    /// The setup stones the game started with (handicap included), in board order
+    /// (A1, B1, …).
     pub fn setup(&self) -> &[(Point, Color)] {
         &self.setup
     }

@@ -220,9 +220,13 @@ impl Game {
 /// Counts `board` (dead stones already removed; `dead` = prisoners they give).
 fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
     let scoring = game.rules().scoring();
+    let regions = Regions::of(&board);
     // Empty points of groups in seki are nobody's territory under territory
     // scoring; area scoring counts them like any other surrounded point.
-    let seki = (scoring == Scoring::Territory).then(|| seki_chains(&board));
+    let seki = match scoring {
+        Scoring::Territory => regions.seki_chains(&board),
+        Scoring::Area => Vec::new(),
+    };
     let mut score = Score {
         scoring,
         stones: [board.count(Color::Black) as u32, board.count(Color::White) as u32],
@@ -234,107 +238,119 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
         neutral: 0,
         komi: game.rules().komi(),
     };
-    for region in empty_regions(&board, seki.as_deref()) {
-        let owner = match (region.touches, region.touches_seki) {
-            ([true, false], false) => Some(0),
-            ([false, true], false) => Some(1),
-            _ => None,
-        };
-        match owner {
-            Some(c) => score.territory[c] += region.size,
-            None => score.neutral += region.size,
+    let mut beside_seki = vec![false; regions.list.len()];
+    if !seki.is_empty() {
+        for p in board.points() {
+            let i = board.index(p);
+            let r = regions.id[i];
+            if r != usize::MAX && board.neighbours(i).iter().any(|&q| seki[q]) {
+                beside_seki[r] = true;
+            }
+        }
+    }
+    for (region, beside_seki) in regions.list.iter().zip(beside_seki) {
+        match (region.touches, beside_seki) {
+            ([true, false], false) => score.territory[0] += region.size,
+            ([false, true], false) => score.territory[1] += region.size,
+            _ => score.neutral += region.size,
         }
     }
     score
 }
 
-/// One connected region of empty points and what borders it.
+/// One connected region of empty points and the colours that border it.
 struct Region {
     size: u32,
     /// Borders a Black / White stone.
     touches: [bool; 2],
-    /// Borders a chain in seki (territory scoring only).
-    touches_seki: bool,
 }
 
-/// Every empty region of the board.
-fn empty_regions(board: &Board, seki: Option<&[bool]>) -> Vec<Region> {
-    let n = board.cell_count();
-    let mut seen = vec![false; n];
-    let mut stack = Vec::new();
-    let mut out = Vec::new();
-    for p in board.points() {
-        let start = board.index(p);
-        if board.color_at(start) != EMPTY || seen[start] {
-            continue;
-        }
-        let mut region = Region {
-            size: 0,
-            touches: [false; 2],
-            touches_seki: false,
-        };
-        seen[start] = true;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            region.size += 1;
-            for q in board.neighbours(i) {
-                match board.color_at(q) {
-                    EMPTY if !seen[q] => {
-                        seen[q] = true;
-                        stack.push(q);
-                    }
-                    EMPTY | EDGE => {}
-                    c => {
-                        region.touches[(c - 1) as usize] = true;
-                        if seki.is_some_and(|s| s[q]) {
-                            region.touches_seki = true;
+/// The empty regions of a board, with each empty cell's region.
+struct Regions {
+    list: Vec<Region>,
+    /// Region index of each empty cell (`usize::MAX` elsewhere).
+    id: Vec<usize>,
+}
+
+impl Regions {
+    fn of(board: &Board) -> Regions {
+        let mut id = vec![usize::MAX; board.cell_count()];
+        let mut list = Vec::new();
+        let mut stack = Vec::new();
+        for p in board.points() {
+            let start = board.index(p);
+            if board.color_at(start) != EMPTY || id[start] != usize::MAX {
+                continue;
+            }
+            let r = list.len();
+            let mut region = Region {
+                size: 0,
+                touches: [false; 2],
+            };
+            id[start] = r;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                region.size += 1;
+                for q in board.neighbours(i) {
+                    match board.color_at(q) {
+                        EMPTY if id[q] == usize::MAX => {
+                            id[q] = r;
+                            stack.push(q);
                         }
+                        EMPTY | EDGE => {}
+                        c => region.touches[(c - 1) as usize] = true,
                     }
                 }
             }
+            list.push(region);
         }
-        out.push(region);
+        Regions { list, id }
     }
-    out
-}
 
-/// Cells of chains in seki: chains next to a *seki liberty*, an empty point next
-/// to both colours where a stone of either colour would leave its own chain with
-/// at most one liberty (so neither side can approach). Ordinary dame, which either
-/// side can fill safely, does not count.
-pub(crate) fn seki_chains(board: &Board) -> Vec<bool> {
-    let n = board.cell_count();
-    let mut seki = vec![false; n];
-    let mut scratch = Vec::new();
-    for p in board.points() {
-        let i = board.index(p);
-        if board.color_at(i) != EMPTY {
-            continue;
-        }
-        let mut touches = [false; 2];
-        for q in board.neighbours(i) {
-            if let c @ (1 | 2) = board.color_at(q) {
-                touches[(c - 1) as usize] = true;
+    /// Cells of chains in seki. A living chain (dead stones are already gone) that
+    /// borders a neutral region — empty points reaching both colours — yet has at
+    /// most one eye of its own, of at most three points, cannot be alive by itself:
+    /// it lives only because neither side can approach the shared points, which is
+    /// seki. A chain with two eyes, or with a larger area of its own, is alive
+    /// independently, so unfilled dame beside it does not make it seki.
+    fn seki_chains(&self, board: &Board) -> Vec<bool> {
+        let mut seki = vec![false; board.cell_count()];
+        let mut done = vec![false; board.cell_count()];
+        for p in board.points() {
+            let i = board.index(p);
+            if board.color_at(i) == EMPTY || board.color_at(i) == EDGE || done[i] {
+                continue;
             }
-        }
-        if touches != [true, true] {
-            continue;
-        }
-        let self_atari = |code: u8, scratch: &mut Vec<u16>| {
-            let mut b = board.clone();
-            scratch.clear();
-            let (_, own) = b.play(i, code, scratch);
-            own > 0 || b.liberties(p) <= 1
-        };
-        if self_atari(1, &mut scratch) && self_atari(2, &mut scratch) {
-            for q in board.neighbours(i) {
-                if matches!(board.color_at(q), 1 | 2) {
-                    for s in board.chain_cells(q) {
-                        seki[s] = true;
+            let colour = (board.color_at(i) - 1) as usize;
+            let mut neutral = false;
+            let mut own: [Option<usize>; 2] = [None; 2];
+            let mut own_count = 0;
+            let mut own_size = 0;
+            for s in board.chain_cells(i) {
+                done[s] = true;
+                for q in board.neighbours(s) {
+                    let r = self.id[q];
+                    if r == usize::MAX {
+                        continue;
+                    }
+                    let region = &self.list[r];
+                    if region.touches == [true, true] {
+                        neutral = true;
+                    } else if region.touches[colour] && !own.contains(&Some(r)) {
+                        if own_count < 2 {
+                            own[own_count] = Some(r);
+                        }
+                        own_count += 1;
+                        own_size += region.size;
                     }
                 }
             }
+            if neutral && own_count <= 1 && own_size <= 3 {
+                for s in board.chain_cells(i) {
+                    seki[s] = true;
+                }
+            }
         }
+        seki
     }
-    seki
 }

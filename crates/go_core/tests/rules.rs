@@ -1,0 +1,593 @@
+//! One test (or more) per ruling of `docs/go_core.md` (G1–G11), with diagrams:
+//! top line = highest row, `X` Black, `O` White, `.` empty; A1 is bottom left.
+
+use go_core::setup::{NigiriConvention, Parity, fixed_handicap_points, nigiri};
+use go_core::sgf::{Collection, GameRecord};
+use go_core::{
+    Board, Color, DiagramProblem, Game, GameError, GameResult, IllegalMove, KoRule, Komi, Margin, Move, Outcome,
+    ParseError, Point, Rules, RulesError, Scoring, SetupError, SgfErrorKind, Suicide,
+};
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+fn mv(s: &str) -> Move {
+    s.parse().unwrap()
+}
+
+fn game(rules: Rules, diagram: &str, to_move: Color) -> Game {
+    Game::from_diagram(rules, diagram, to_move).unwrap()
+}
+
+fn play_all(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        g.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+// ----- G1 board and points -----
+
+#[test]
+fn g1_board_sizes_are_1_to_25_and_rectangular() {
+    for (w, h) in [(1, 1), (25, 25), (19, 9), (2, 13)] {
+        let g = Game::new(Rules::default(), w, h).unwrap();
+        assert_eq!((g.board().width(), g.board().height()), (w, h));
+        assert_eq!(g.board().empty_count(), w as usize * h as usize);
+    }
+    for (w, h) in [(0, 5), (26, 5), (5, 0), (5, 26)] {
+        assert_eq!(
+            Game::new(Rules::default(), w, h).unwrap_err(),
+            GameError::Setup(SetupError::BoardSize { width: w, height: h })
+        );
+    }
+}
+
+#[test]
+fn g1_gtp_points_skip_i_and_sgf_points_count_from_the_top() {
+    assert_eq!(pt("A1"), Point::new(0, 0).unwrap());
+    assert_eq!(pt("j1"), Point::new(8, 0).unwrap());
+    assert_eq!(pt("Z25"), Point::new(24, 24).unwrap());
+    for bad in ["I5", "A0", "A26", "", "5A", "AA1", "A01", "A1 "] {
+        assert_eq!(bad.parse::<Point>(), Err(ParseError::GtpPoint), "{bad:?}");
+    }
+    assert_eq!(pt("A19").to_sgf(19), "aa");
+    assert_eq!(pt("T1").to_sgf(19), "ss");
+    assert_eq!(Point::from_sgf("aa", 9).unwrap(), pt("A9"));
+    assert_eq!(Point::from_sgf("aj", 9), Err(ParseError::SgfPoint));
+    // Every point round-trips in both notations.
+    for col in 0..25 {
+        for row in 0..25 {
+            let p = Point::new(col, row).unwrap();
+            assert_eq!(p.to_string().parse::<Point>().unwrap(), p);
+            assert_eq!(Point::from_sgf(p.to_sgf(25).as_str(), 25).unwrap(), p);
+        }
+    }
+}
+
+#[test]
+fn g1_diagrams_read_like_go_diagrams() {
+    let b = Board::from_diagram(
+        "
+        . X O
+        X O .
+        ",
+    )
+    .unwrap();
+    assert_eq!((b.width(), b.height()), (3, 2));
+    assert_eq!(b.get(pt("B2")), Some(Color::Black));
+    assert_eq!(b.get(pt("B1")), Some(Color::White));
+    assert_eq!(b.get(pt("C1")), None);
+    assert_eq!(
+        Board::from_diagram(". X\n. . ."),
+        Err(ParseError::Diagram {
+            line: 2,
+            problem: DiagramProblem::Width { expected: 2, found: 3 }
+        })
+    );
+    assert!(matches!(
+        Board::from_diagram(". ?"),
+        Err(ParseError::Diagram {
+            problem: DiagramProblem::Character('?'),
+            ..
+        })
+    ));
+    // A position whose chain has no liberty is not a game.
+    assert_eq!(
+        Game::from_diagram(Rules::default(), "X O\nO .", Color::Black).unwrap_err(),
+        GameError::Setup(SetupError::NoLiberties { point: pt("A2") })
+    );
+}
+
+// ----- G2, G3 rules and options -----
+
+#[test]
+fn g2_default_rules_are_tromp_taylor() {
+    let r = Rules::default();
+    assert_eq!(r, Rules::tromp_taylor());
+    assert_eq!(r.ko(), KoRule::PositionalSuperko);
+    assert_eq!(r.suicide(), Suicide::Allowed);
+    assert_eq!(r.scoring(), Scoring::Area);
+    assert_eq!(r.komi(), Komi::ZERO);
+}
+
+#[test]
+fn g2_presets() {
+    let table = [
+        ("chinese", KoRule::PositionalSuperko, Suicide::Forbidden, Scoring::Area, 15),
+        ("japanese", KoRule::Simple, Suicide::Forbidden, Scoring::Territory, 13),
+        ("aga", KoRule::SituationalSuperko, Suicide::Forbidden, Scoring::Area, 15),
+        ("new_zealand", KoRule::SituationalSuperko, Suicide::Allowed, Scoring::Area, 15),
+        ("tromp-taylor", KoRule::PositionalSuperko, Suicide::Allowed, Scoring::Area, 0),
+    ];
+    for (name, ko, suicide, scoring, komi) in table {
+        let r = Rules::preset(name).unwrap();
+        assert_eq!((r.ko(), r.suicide(), r.scoring(), r.komi().halves()), (ko, suicide, scoring, komi), "{name}");
+    }
+    assert_eq!(Rules::preset("ing"), Err(ParseError::RulesName));
+}
+
+#[test]
+fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
+    let r = Rules::japanese()
+        .with_ko(KoRule::PositionalSuperko)
+        .with_scoring(Scoring::Area)
+        .with_komi(Komi::from_points(0.5).unwrap());
+    assert_eq!(r.suicide(), Suicide::Forbidden);
+    assert_eq!(r.komi().to_string(), "0.5");
+    assert_eq!(Komi::from_points(7.3), Err(RulesError::KomiNotHalfPoint));
+    assert_eq!(Komi::from_points(f64::NAN), Err(RulesError::KomiNotHalfPoint));
+    assert!(matches!(Komi::from_points(1e6), Err(RulesError::KomiOutOfRange { .. })));
+    assert_eq!("6.4".parse::<Komi>(), Err(ParseError::Komi));
+    assert_eq!("-0.5".parse::<Komi>().unwrap().halves(), -1);
+    let too_big = Rules::default().with_komi(Komi::from_halves(5000));
+    assert_eq!(too_big.validate(), Err(RulesError::KomiOutOfRange { halves: 5000 }));
+    assert_eq!(Game::new(too_big, 9, 9).unwrap_err(), GameError::Rules(RulesError::KomiOutOfRange { halves: 5000 }));
+    let endless = Rules::default().with_ko(KoRule::None);
+    assert_eq!(endless.validate(), Err(RulesError::EndlessSuicide));
+    assert!(endless.with_suicide(Suicide::Forbidden).validate().is_ok());
+}
+
+// ----- G4 moves and errors -----
+
+#[test]
+fn g4_refused_moves_say_why_and_change_nothing() {
+    let mut g = Game::new(Rules::default(), 9, 9).unwrap();
+    play_all(&mut g, &["E5", "D4"]);
+    let before = g.clone();
+    let hash = g.hash();
+    assert_eq!(g.play(mv("E5")), Err(IllegalMove::Occupied { point: pt("E5") }));
+    assert_eq!(g.play(mv("T19")), Err(IllegalMove::OffBoard { point: pt("T19") }));
+    assert_eq!(g.play_as(Color::White, mv("C3")), Err(IllegalMove::OutOfTurn { to_move: Color::Black }));
+    assert_eq!(g, before);
+    assert_eq!(g.hash(), hash);
+    assert_eq!(g.move_count(), 2);
+    // Two passes end the game; then every move is refused.
+    g.play(Move::Pass).unwrap();
+    let report = g.play(Move::Pass).unwrap();
+    assert!(report.game_over);
+    assert_eq!(g.outcome(), Some(Outcome::Passed));
+    for m in [mv("A1"), Move::Pass, Move::Resign] {
+        assert_eq!(g.play(m), Err(IllegalMove::GameOver));
+        assert_eq!(g.check(m), Err(IllegalMove::GameOver));
+    }
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn g4_resignation_ends_the_game() {
+    let mut g = Game::new(Rules::default(), 9, 9).unwrap();
+    g.play(mv("E5")).unwrap();
+    g.play(Move::Resign).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Resigned(Color::White)));
+    assert_eq!(g.result().unwrap().to_string(), "B+R");
+    assert_eq!(g.play(mv("A1")), Err(IllegalMove::GameOver));
+}
+
+// ----- G5 capture order -----
+
+#[test]
+fn g5_corner_and_edge_captures() {
+    let mut g = game(Rules::default(), ". . .\nO . .\nX . .", Color::White);
+    let r = g.play(mv("B1")).unwrap();
+    assert_eq!(r.captured, 1);
+    assert_eq!(g.board().get(pt("A1")), None);
+    assert_eq!(g.prisoners(Color::White), 1);
+    assert_eq!(g.last_captures().collect::<Vec<_>>(), [pt("A1")]);
+
+    let mut g = game(Rules::default(), ". . .\n. . .\nO X O", Color::White);
+    assert_eq!(g.play(mv("B2")).unwrap().captured, 1);
+    assert_eq!(g.board().get(pt("B1")), None);
+}
+
+#[test]
+fn g5_opponent_chains_are_removed_before_the_movers_own() {
+    // Black's stone at C2 has no liberty until it captures B2: legal even where
+    // suicide is forbidden.
+    let ko = "
+        . X O .
+        X O . O
+        . X O .
+    ";
+    for rules in [Rules::tromp_taylor(), Rules::japanese(), Rules::chinese()] {
+        let mut g = game(rules, ko, Color::Black);
+        let r = g.play(mv("C2")).unwrap();
+        assert_eq!((r.captured, r.self_captured), (1, 0));
+        assert_eq!(g.board().get(pt("C2")), Some(Color::Black));
+        assert_eq!(g.board().get(pt("B2")), None);
+    }
+}
+
+#[test]
+fn g5_multi_stone_self_capture_is_legal_under_tromp_taylor() {
+    let pos = "
+        O O O .
+        X X O .
+        . X O .
+    ";
+    let mut g = game(Rules::tromp_taylor(), pos, Color::Black);
+    let r = g.play(mv("A1")).unwrap();
+    assert_eq!((r.captured, r.self_captured), (0, 4));
+    for p in ["A1", "A2", "B2", "B1"] {
+        assert_eq!(g.board().get(pt(p)), None, "{p}");
+    }
+    assert_eq!(g.prisoners(Color::White), 4, "self-captured stones go to the opponent");
+    assert_eq!(g.last_captures().count(), 4);
+    // Forbidden where suicide is.
+    let g = game(Rules::chinese(), pos, Color::Black);
+    assert_eq!(g.check(mv("A1")), Err(IllegalMove::Suicide { point: pt("A1") }));
+}
+
+#[test]
+fn g5_single_stone_suicide_repeats_the_board() {
+    let pos = "
+        . O .
+        O . .
+        . . .
+    ";
+    let g = game(Rules::tromp_taylor(), pos, Color::Black);
+    assert_eq!(g.check(mv("A3")), Err(IllegalMove::PositionalSuperko { point: pt("A3"), repeats: 0 }));
+    assert!(!g.legal_moves().contains(&mv("A3")));
+    let g = game(Rules::chinese(), pos, Color::Black);
+    assert_eq!(g.check(mv("A3")), Err(IllegalMove::Suicide { point: pt("A3") }));
+    // Under situational superko the same board with the other player to move is new.
+    let mut g = game(Rules::new_zealand(), pos, Color::Black);
+    let r = g.play(mv("A3")).unwrap();
+    assert_eq!(r.self_captured, 1);
+    assert_eq!(g.board().get(pt("A3")), None);
+    assert_eq!(g.to_move(), Color::White);
+}
+
+// ----- G5/G6 ko and superko -----
+
+const KO: &str = "
+    . . . . . .
+    . X O . . .
+    X O . O . .
+    . X O . . .
+";
+
+#[test]
+fn g3_simple_ko_forbids_only_the_immediate_retake() {
+    let mut g = game(Rules::japanese(), KO, Color::Black);
+    g.play(mv("C2")).unwrap();
+    assert_eq!(g.ko_point(), Some(pt("B2")));
+    assert_eq!(g.play(mv("B2")), Err(IllegalMove::Ko { point: pt("B2") }));
+    play_all(&mut g, &["F4", "F1"]);
+    assert_eq!(g.ko_point(), None);
+    assert_eq!(g.play(mv("B2")).unwrap().captured, 1);
+}
+
+#[test]
+fn g6_positional_superko_forbids_the_immediate_retake_too() {
+    let mut g = game(Rules::tromp_taylor(), KO, Color::Black);
+    g.play(mv("C2")).unwrap();
+    assert_eq!(g.check(mv("B2")), Err(IllegalMove::PositionalSuperko { point: pt("B2"), repeats: 0 }));
+    play_all(&mut g, &["F4", "F1", "B2"]);
+}
+
+/// Three kos: each retake comes two moves after the capture, so simple ko allows the
+/// cycle, and the sixth move would bring back the starting board.
+const TRIPLE_KO: &str = "
+    . X O .
+    X O . O
+    . X O .
+    . . . .
+    . X O .
+    X . X O
+    . X O .
+    . . . .
+    . X O .
+    X O . O
+    . X O .
+";
+const TRIPLE_KO_CYCLE: [&str; 6] = ["C2", "B6", "C10", "B2", "C6", "B10"];
+
+#[test]
+fn g6_triple_ko_cycle_is_stopped_only_by_superko() {
+    let mut g = game(Rules::japanese(), TRIPLE_KO, Color::Black);
+    play_all(&mut g, &TRIPLE_KO_CYCLE);
+    let start = game(Rules::japanese(), TRIPLE_KO, Color::Black);
+    assert_eq!(g.board(), start.board(), "simple ko lets the cycle return");
+    play_all(&mut g, &TRIPLE_KO_CYCLE); // and again, forever
+
+    for rules in [Rules::tromp_taylor(), Rules::chinese()] {
+        let mut g = game(rules, TRIPLE_KO, Color::Black);
+        play_all(&mut g, &TRIPLE_KO_CYCLE[..5]);
+        assert_eq!(g.check(mv("B10")), Err(IllegalMove::PositionalSuperko { point: pt("B10"), repeats: 0 }));
+    }
+    let mut g = game(Rules::aga(), TRIPLE_KO, Color::Black);
+    play_all(&mut g, &TRIPLE_KO_CYCLE[..5]);
+    assert_eq!(g.check(mv("B10")), Err(IllegalMove::SituationalSuperko { point: pt("B10"), repeats: 0 }));
+}
+
+#[test]
+fn g6_positional_and_situational_superko_differ() {
+    // Black C1, White passes, Black A3 (a single-stone suicide): the board after it
+    // is the board after move 1, with White to move again.
+    let pos = "
+        . O .
+        O . .
+        . . .
+    ";
+    let mut nz = game(Rules::new_zealand(), pos, Color::Black);
+    play_all(&mut nz, &["C1", "pass"]);
+    assert_eq!(nz.check(mv("A3")), Err(IllegalMove::SituationalSuperko { point: pt("A3"), repeats: 1 }));
+    // Without the pass in between the situation is new: legal.
+    let mut nz = game(Rules::new_zealand(), pos, Color::Black);
+    play_all(&mut nz, &["C1", "C2"]);
+    assert!(nz.is_legal(mv("A3")));
+    // Positional superko refuses it in both cases.
+    let mut tt = game(Rules::tromp_taylor(), pos, Color::Black);
+    play_all(&mut tt, &["C1", "C2"]);
+    assert_eq!(tt.check(mv("A3")), Err(IllegalMove::PositionalSuperko { point: pt("A3"), repeats: 2 }));
+}
+
+// ----- G7 nigiri and handicap -----
+
+#[test]
+fn g7_fixed_handicap_matches_gtp() {
+    let names = |w, n| -> Vec<String> { fixed_handicap_points(w, w, n).unwrap().iter().map(|p| p.to_string()).collect() };
+    assert_eq!(names(19, 9), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16", "K10"]);
+    assert_eq!(names(19, 7), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K10"]);
+    assert_eq!(names(19, 3), ["D4", "Q16", "D16"]);
+    assert_eq!(names(13, 5), ["D4", "K10", "D10", "K4", "G7"]);
+    assert_eq!(names(9, 2), ["C3", "G7"]);
+    assert_eq!(names(7, 4), ["C3", "E5", "C5", "E3"]);
+    assert_eq!(names(10, 4), ["C3", "H8", "C8", "H3"]);
+    for (size, n) in [(7, 5), (10, 5), (6, 2), (19, 10), (19, 1), (26, 2)] {
+        assert!(fixed_handicap_points(size, size, n).is_err(), "{size} {n}");
+    }
+    assert!(fixed_handicap_points(19, 13, 2).is_err());
+    let g = Game::with_handicap(Rules::chinese(), 19, 4).unwrap();
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.board().count(Color::Black), 4);
+    assert_eq!(g.first_to_move(), Color::White);
+}
+
+#[test]
+fn g7_free_handicap_and_setup() {
+    let mut g = Game::new(Rules::default(), 9, 9).unwrap();
+    let stones = [(pt("A1"), Color::Black), (pt("J9"), Color::Black), (pt("E5"), Color::White)];
+    g.set_setup(&stones, Color::White).unwrap();
+    assert_eq!(g.board().count(Color::Black), 2);
+    assert_eq!(g.to_move(), Color::White);
+    g.play(mv("C3")).unwrap();
+    assert_eq!(g.set_setup(&stones, Color::White).unwrap_err(), GameError::Setup(SetupError::AfterFirstMove));
+    assert_eq!(
+        Game::with_setup(Rules::default(), 9, 9, &[(pt("A1"), Color::Black), (pt("A1"), Color::White)], Color::Black)
+            .unwrap_err(),
+        GameError::Setup(SetupError::Duplicate { point: pt("A1") })
+    );
+}
+
+#[test]
+fn g7_nigiri() {
+    // The source: a right guess of "even" gives the holder Black.
+    assert_eq!(nigiri(10, Parity::Even, NigiriConvention::Source).holder, Color::Black);
+    assert_eq!(nigiri(9, Parity::Even, NigiriConvention::Source).holder, Color::White);
+    assert_eq!(nigiri(9, Parity::Odd, NigiriConvention::Source).holder, Color::Black);
+    // Tradition: a right guess gives the guesser Black.
+    assert_eq!(nigiri(9, Parity::Odd, NigiriConvention::Traditional).guesser, Color::Black);
+    assert_eq!(nigiri(8, Parity::Odd, NigiriConvention::Traditional).guesser, Color::White);
+    let n = nigiri(3, Parity::Even, NigiriConvention::Traditional);
+    assert_ne!(n.holder, n.guesser);
+}
+
+// ----- G8 scoring -----
+
+#[test]
+fn g8_area_scoring_komi_and_draw() {
+    let mut g = Game::new(Rules::default(), 5, 5).unwrap();
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    assert_eq!(g.result(), Some(GameResult::Draw));
+    assert_eq!(g.result().unwrap().to_string(), "0");
+    let pos = "
+        . X . O .
+        . X . O .
+        . X . O .
+        . X . O .
+        . X . O .
+    ";
+    let g = game(Rules::default(), pos, Color::Black);
+    let s = g.score();
+    assert_eq!((s.points(Color::Black), s.points(Color::White), s.neutral), (10, 10, 5));
+    assert_eq!(s.result(), GameResult::Draw);
+    let g = game(Rules::default().with_komi(Komi::from_halves(7)), pos, Color::Black);
+    assert_eq!(g.score().result().to_string(), "W+3.5");
+    let g = game(Rules::default().with_komi(Komi::from_halves(-3)), pos, Color::Black);
+    assert_eq!(g.score().result().to_string(), "B+1.5");
+}
+
+#[test]
+fn g8_dead_stones_named_by_the_caller() {
+    let pos = "
+        . X . O .
+        . X . O .
+        O X . O .
+        . X . O .
+        . X . O .
+    ";
+    let g = game(Rules::default(), pos, Color::Black);
+    let all_alive = g.score();
+    assert_eq!((all_alive.points(Color::Black), all_alive.points(Color::White)), (5, 11));
+    let s = g.score_with_dead(&[pt("A3")]).unwrap();
+    assert_eq!((s.points(Color::Black), s.points(Color::White)), (10, 10));
+    assert_eq!(g.score_with_dead(&[pt("C3")]), Err(go_core::ScoreError::NoStone { point: pt("C3") }));
+    // Territory: 5 points and the dead stone as a prisoner, against 5; komi 6.5.
+    let g = game(Rules::japanese(), pos, Color::Black);
+    let s = g.score_with_dead(&[pt("A3")]).unwrap();
+    assert_eq!((s.territory, s.prisoners), ([5, 5], [1, 0]));
+    assert_eq!(s.result().to_string(), "W+5.5");
+}
+
+#[test]
+fn g8_territory_scoring_counts_prisoners() {
+    let mut g = game(Rules::japanese().with_komi(Komi::ZERO), ". . .\nO . .\nX . .", Color::White);
+    g.play(mv("B1")).unwrap();
+    let s = g.score();
+    assert_eq!(s.prisoners, [0, 1]);
+    assert_eq!(s.points(Color::White), s.territory[1] + 1);
+}
+
+#[test]
+fn g8_seki_scores_correctly() {
+    // One eye each (A2, E2) and three shared liberties: seki.
+    let seki = "
+        X X . O O
+        . X . O .
+        X X . O O
+    ";
+    let area = game(Rules::tromp_taylor(), seki, Color::Black).score();
+    assert_eq!((area.points(Color::Black), area.points(Color::White), area.neutral), (6, 6, 3));
+    let territory = game(Rules::japanese().with_komi(Komi::ZERO), seki, Color::Black).score();
+    assert_eq!(territory.territory, [0, 0], "eyes in seki are not territory");
+    assert_eq!(territory.neutral, 5);
+    assert_eq!(territory.result(), GameResult::Draw);
+    // Two eyes each and unfilled dame between: alive, not seki.
+    let dame = "
+        . X . O .
+        X X . O O
+        . X . O .
+    ";
+    let t = game(Rules::japanese().with_komi(Komi::ZERO), dame, Color::Black).score();
+    assert_eq!((t.territory, t.neutral), ([2, 2], 3));
+}
+
+#[test]
+fn g8_results_print_and_parse() {
+    for s in ["B+3.5", "W+R", "W+T", "B+F", "0", "B+", "W+12"] {
+        assert_eq!(s.parse::<GameResult>().unwrap().to_string(), s);
+    }
+    assert_eq!("W+Resign".parse::<GameResult>().unwrap().to_string(), "W+R");
+    assert_eq!(
+        "B+0.5".parse::<GameResult>().unwrap(),
+        GameResult::Win { winner: Color::Black, margin: Margin::HalfPoints(1) }
+    );
+    for bad in ["X+1", "B+1.3", "", "B3"] {
+        assert_eq!(bad.parse::<GameResult>(), Err(ParseError::GameResult), "{bad}");
+    }
+}
+
+// ----- G9 undo -----
+
+#[test]
+fn g9_undo_restores_everything() {
+    let mut g = game(Rules::japanese(), KO, Color::Black);
+    let start = g.clone();
+    play_all(&mut g, &["C2", "F4"]);
+    let mid = g.clone();
+    play_all(&mut g, &["F1", "B2", "pass"]);
+    assert_eq!(g.prisoners(Color::White), 1);
+    g.undo_many(3).unwrap();
+    assert_eq!(g, mid);
+    assert_eq!(g.board(), mid.board());
+    assert_eq!(g.hash(), mid.hash());
+    assert_eq!(g.prisoners(Color::Black), 1);
+    assert_eq!(g.prisoners(Color::White), 0);
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(g.undo().unwrap(), mv("F4"));
+    assert_eq!(g.ko_point(), Some(pt("B2")), "the ko comes back with the undo");
+    assert_eq!(g.play(mv("B2")), Err(IllegalMove::Ko { point: pt("B2") }));
+    g.undo().unwrap();
+    assert_eq!(g, start);
+    assert_eq!(g.undo_many(1), Err(go_core::UndoError { asked: 1, played: 0 }));
+    // Undo a resignation.
+    g.play(Move::Resign).unwrap();
+    assert!(g.is_over());
+    g.undo().unwrap();
+    assert!(!g.is_over());
+}
+
+// ----- G10 SGF -----
+
+#[test]
+fn g10_sgf_setup_passes_rectangles_and_info() {
+    let text = r"(;GM[1]FF[4]SZ[9:7]KM[0.5]HA[2]RU[Chinese]PB[Black \] Bear]PW[White]
+        RE[W+0.5]C[root\\comment]AB[cc][gg]AB[aa:ab]AW[ee]AE[ab]
+        ;W[dd]C[first];B[];W[ff];B[tt];W[gf](;B[af])(;B[aa]))";
+    let r = GameRecord::read(text).unwrap();
+    assert_eq!((r.width, r.height), (9, 7));
+    assert_eq!(r.komi, Some(Komi::from_halves(1)));
+    assert_eq!(r.handicap, Some(2));
+    assert_eq!(r.black_name.as_deref(), Some("Black ] Bear"));
+    assert_eq!(r.comment.as_deref(), Some(r"root\comment"));
+    assert_eq!(r.rules_name.as_deref(), Some("Chinese"));
+    assert_eq!(r.result.as_deref(), Some("W+0.5"));
+    assert_eq!(r.first, Color::White);
+    let setup: Vec<String> = r.setup.iter().map(|(p, c)| format!("{c}:{p}")).collect();
+    assert_eq!(setup, ["black:C5", "black:G1", "black:A7", "white:E3"]);
+    let moves: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(moves, ["D4", "pass", "F2", "pass", "G2", "A2"]);
+    assert_eq!(r.moves[0].comment.as_deref(), Some("first"));
+    let g = r.replay(Rules::chinese()).unwrap();
+    assert_eq!(g.rules().komi(), Komi::from_halves(1));
+    assert_eq!(g.move_count(), 6);
+    // The variation is kept in the collection.
+    let c = Collection::parse(text).unwrap();
+    assert_eq!(c.roots.len(), 1);
+    let branching = c.nodes.iter().filter(|n| n.children.len() == 2).count();
+    assert_eq!(branching, 1);
+    // Write and read back: the same record but for byte offsets.
+    let mut again = GameRecord::read(&r.to_sgf()).unwrap();
+    let mut original = r.clone();
+    for m in again.moves.iter_mut().chain(original.moves.iter_mut()) {
+        m.offset = 0;
+    }
+    assert_eq!(again, original);
+}
+
+#[test]
+fn g10_malformed_sgf_is_an_error_with_an_offset() {
+    let cases: [(&str, SgfErrorKind, usize); 7] = [
+        ("", SgfErrorKind::NoGameTree, 0),
+        ("(;B[aa]", SgfErrorKind::UnexpectedEnd, 7),
+        ("(;B[aa", SgfErrorKind::UnexpectedEnd, 3),
+        ("(;GM[2];B[aa])", SgfErrorKind::NotGo, 2),
+        ("(;SZ[30])", SgfErrorKind::BadSize, 2),
+        ("(;SZ[9];B[zz])", SgfErrorKind::BadPoint, 8),
+        ("(;B)", SgfErrorKind::MissingValue, 2),
+    ];
+    for (text, kind, offset) in cases {
+        let e = GameRecord::read(text).unwrap_err();
+        assert_eq!((e.kind, e.offset), (kind, offset), "{text:?}");
+    }
+    let e = GameRecord::read("(;SZ[9];B[aa];W[aa])").unwrap().replay(Rules::default()).unwrap_err();
+    assert_eq!(e.offset, 14);
+    assert!(matches!(e.kind, SgfErrorKind::Illegal(IllegalMove::Occupied { .. })));
+    let e = GameRecord::read("(;SZ[3]AB[ab][ba]AW[aa])").unwrap().replay(Rules::default()).unwrap_err();
+    assert!(matches!(e.kind, SgfErrorKind::Setup(SetupError::NoLiberties { .. })));
+}
+
+#[test]
+fn g10_game_written_as_sgf_reads_back_equal() {
+    let mut g = game(Rules::japanese(), KO, Color::Black);
+    play_all(&mut g, &["C2", "F4", "F1", "B2", "pass", "pass"]);
+    let text = GameRecord::from_game(&g).to_sgf();
+    assert!(text.contains("RU[Japanese]"));
+    assert!(text.contains("KM[6.5]"));
+    let back = GameRecord::read(&text).unwrap().replay(Rules::japanese()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.board(), g.board());
+}
