@@ -1,0 +1,358 @@
+//! A GTP version 2 engine on top of `go_core` (ruling G11).
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`,
+//! `list_commands`, `boardsize` (also `boardsize W H` for rectangles, an
+//! extension), `clear_board`, `komi`, `play`, `genmove`, `undo`, `showboard`,
+//! `final_score`, `fixed_handicap`, `set_free_handicap`, `loadsgf`, `printsgf`,
+//! `quit`, and GNU Go's `is_legal`, `all_legal`, `list_stones`, `captures`.
+//!
+//! `genmove` plays a uniformly random legal move that does not fill the engine's
+//! own eye (pass when there is none). GTP lets a controller send two moves of one
+//! colour in a row; the engine then records a pass for the other colour in between
+//! (refused when that pass would end the game). Errors answer `? message`; no input
+//! ends the engine but `quit` or the end of input.
+
+use std::fmt::Write as _;
+
+use go_core::sgf::GameRecord;
+use go_core::{Color, Game, Komi, Move, Point, Rules};
+use rand_core::Rng;
+
+/// The commands this engine knows, as `list_commands` prints them.
+pub const COMMANDS: [&str; 22] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "fixed_handicap",
+    "set_free_handicap",
+    "loadsgf",
+    "printsgf",
+    "quit",
+    "is_legal",
+    "all_legal",
+    "list_stones",
+    "captures",
+];
+
+/// A GTP engine: one game, its rules and a random source for `genmove`.
+pub struct Engine<R: Rng> {
+    rules: Rules,
+    game: Game,
+    rng: R,
+    quit: bool,
+}
+
+/// The answer to one command: success (`=`) or failure (`?`) with its text.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `= text`
+    Ok(String),
+    /// `? text`
+    Err(String),
+}
+
+impl<R: Rng> Engine<R> {
+    /// A 19×19 engine under `rules`.
+    pub fn new(rules: Rules, rng: R) -> Engine<R> {
+        let game = Game::new(rules, 19, 19).unwrap_or_else(|_| Game::new(Rules::default(), 19, 19).unwrap());
+        Engine {
+            rules,
+            game,
+            rng,
+            quit: false,
+        }
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one input line and returns the full response text (`=…\n\n` or
+    /// `?…\n\n`), or `None` for a line that GTP ignores (empty, comment).
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        // GTP: drop control characters but tab/newline, tabs become spaces, comments go.
+        let cleaned: String = line
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let cleaned = cleaned.split('#').next().unwrap_or("").trim();
+        if cleaned.is_empty() {
+            return None;
+        }
+        let mut words = cleaned.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (Some(id), words.next().unwrap_or("")),
+            Err(_) => (None, first),
+        };
+        let args: Vec<&str> = words.collect();
+        let reply = self.run(command, &args);
+        let id = id.map(|i| i.to_string()).unwrap_or_default();
+        Some(match reply {
+            Reply::Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Reply::Ok(text) => format!("={id} {text}\n\n"),
+            Reply::Err(text) => format!("?{id} {text}\n\n"),
+        })
+    }
+
+    /// Runs one command.
+    pub fn run(&mut self, command: &str, args: &[&str]) -> Reply {
+        let ok = Reply::Ok;
+        let err = |s: &str| Reply::Err(s.to_string());
+        match command {
+            "protocol_version" => ok("2".into()),
+            "name" => ok("go_core".into()),
+            "version" => ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => ok(args.first().is_some_and(|c| COMMANDS.contains(c)).to_string()),
+            "list_commands" => ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                ok(String::new())
+            }
+            "boardsize" => {
+                let sizes: Vec<Option<u8>> = args.iter().map(|a| a.parse().ok()).collect();
+                let (w, h) = match sizes.as_slice() {
+                    [Some(s)] => (*s, *s),
+                    [Some(w), Some(h)] => (*w, *h),
+                    _ => return err("syntax error"),
+                };
+                match Game::new(self.rules, w, h) {
+                    Ok(g) => {
+                        self.game = g;
+                        ok(String::new())
+                    }
+                    Err(_) => err("unacceptable size"),
+                }
+            }
+            "clear_board" => {
+                self.reset(&[], Color::Black);
+                ok(String::new())
+            }
+            "komi" => match args.first().and_then(|k| k.parse::<f64>().ok()).map(Komi::from_points) {
+                Some(Ok(k)) => {
+                    self.rules = self.rules.with_komi(k);
+                    match self.game.set_komi(k) {
+                        Ok(()) => ok(String::new()),
+                        Err(e) => Reply::Err(e.to_string()),
+                    }
+                }
+                Some(Err(_)) => err("komi must be a multiple of 0.5 between -1000 and 1000"),
+                None => err("syntax error"),
+            },
+            "play" => {
+                let (Some(color), Some(mv)) = (args.first(), args.get(1)) else {
+                    return err("syntax error");
+                };
+                let (Ok(color), Ok(mv)) = (color.parse::<Color>(), mv.parse::<Move>()) else {
+                    return err("syntax error");
+                };
+                match self.play(color, mv) {
+                    Ok(()) => ok(String::new()),
+                    Err(e) => Reply::Err(format!("illegal move ({e})")),
+                }
+            }
+            "genmove" => {
+                let Some(Ok(color)) = args.first().map(|c| c.parse::<Color>()) else {
+                    return err("syntax error");
+                };
+                if self.game.is_over() {
+                    return ok("pass".into());
+                }
+                if let Err(e) = self.turn_to(color) {
+                    return Reply::Err(e);
+                }
+                let mv = self.game.random_move(&mut self.rng);
+                match self.game.play(mv) {
+                    Ok(_) => ok(mv.to_string()),
+                    Err(e) => Reply::Err(e.to_string()),
+                }
+            }
+            "undo" => match self.game.undo() {
+                Ok(_) => ok(String::new()),
+                Err(_) => err("cannot undo"),
+            },
+            "showboard" => ok(format!("\n{}", self.game)),
+            "final_score" => {
+                let result = match self.game.result() {
+                    Some(r) => r,
+                    None => self.game.score().result(),
+                };
+                ok(result.to_string())
+            }
+            "fixed_handicap" => {
+                let Some(Ok(n)) = args.first().map(|n| n.parse::<u8>()) else {
+                    return err("syntax error");
+                };
+                if self.game.move_count() > 0 || self.game.board().empty_count() != self.board_points() {
+                    return err("board not empty");
+                }
+                let b = self.game.board();
+                match go_core::setup::fixed_handicap_points(b.width(), b.height(), n) {
+                    Ok(points) => {
+                        let stones: Vec<(Point, Color)> = points.iter().map(|&p| (p, Color::Black)).collect();
+                        self.reset(&stones, Color::White);
+                        ok(join(&points))
+                    }
+                    Err(_) => err("invalid handicap"),
+                }
+            }
+            "set_free_handicap" => {
+                let points: Result<Vec<Point>, _> = args.iter().map(|a| a.parse::<Point>()).collect();
+                let Ok(points) = points else { return err("syntax error") };
+                if points.len() < 2 || self.game.move_count() > 0 || self.game.board().empty_count() != self.board_points()
+                {
+                    return err("invalid handicap");
+                }
+                let stones: Vec<(Point, Color)> = points.iter().map(|&p| (p, Color::Black)).collect();
+                match Game::with_setup(self.rules, self.game.board().width(), self.game.board().height(), &stones, Color::White) {
+                    Ok(g) => {
+                        self.game = g;
+                        ok(String::new())
+                    }
+                    Err(_) => err("bad vertex list"),
+                }
+            }
+            "loadsgf" => {
+                let Some(path) = args.first() else { return err("syntax error") };
+                let upto: Option<usize> = match args.get(1).map(|n| n.parse::<usize>()) {
+                    None => None,
+                    Some(Ok(n)) => Some(n),
+                    Some(Err(_)) => return err("syntax error"),
+                };
+                let Ok(bytes) = std::fs::read(path) else { return err("cannot load file") };
+                let text = String::from_utf8_lossy(&bytes);
+                match self.load_sgf(&text, upto) {
+                    Ok(color) => ok(color.to_string()),
+                    Err(e) => Reply::Err(format!("cannot load file ({e})")),
+                }
+            }
+            "printsgf" => ok(GameRecord::from_game(&self.game).to_sgf().trim_end().to_string()),
+            "is_legal" => match (args.first().map(|c| c.parse::<Color>()), args.get(1).map(|m| m.parse::<Move>())) {
+                (Some(Ok(color)), Some(Ok(mv))) => {
+                    let legal = self.as_mover(color).is_some_and(|g| g.is_legal(mv));
+                    ok(if legal { "1" } else { "0" }.into())
+                }
+                _ => err("syntax error"),
+            },
+            "all_legal" => match args.first().map(|c| c.parse::<Color>()) {
+                Some(Ok(color)) => {
+                    let points: Vec<Point> = self
+                        .as_mover(color)
+                        .map(|g| g.legal_moves().iter().filter_map(|m| m.point()).collect())
+                        .unwrap_or_default();
+                    ok(join(&points))
+                }
+                _ => err("syntax error"),
+            },
+            "list_stones" => match args.first().map(|c| c.parse::<Color>()) {
+                Some(Ok(color)) => {
+                    let points: Vec<Point> = self
+                        .game
+                        .board()
+                        .stones()
+                        .filter(|&(_, c)| c == color)
+                        .map(|(p, _)| p)
+                        .collect();
+                    ok(join(&points))
+                }
+                _ => err("syntax error"),
+            },
+            "captures" => match args.first().map(|c| c.parse::<Color>()) {
+                Some(Ok(color)) => ok(self.game.prisoners(color).to_string()),
+                _ => err("syntax error"),
+            },
+            "" => err("syntax error"),
+            _ => err("unknown command"),
+        }
+    }
+
+    fn board_points(&self) -> usize {
+        self.game.board().width() as usize * self.game.board().height() as usize
+    }
+
+    fn reset(&mut self, stones: &[(Point, Color)], to_move: Color) {
+        let (w, h) = (self.game.board().width(), self.game.board().height());
+        if let Ok(g) = Game::with_setup(self.rules, w, h, stones, to_move) {
+            self.game = g;
+        }
+    }
+
+    /// Makes `color` the side to move, recording a pass for the other side.
+    fn turn_to(&mut self, color: Color) -> Result<(), String> {
+        if self.game.to_move() == color {
+            return Ok(());
+        }
+        if self.game.consecutive_passes() > 0 {
+            return Err(format!("it is {}'s turn and a pass would end the game", self.game.to_move()));
+        }
+        self.game.play(Move::Pass).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        // A refused move must change nothing, including the pass put in for turn.
+        let saved = (self.game.to_move() != color).then(|| self.game.clone());
+        self.turn_to(color)?;
+        if let Err(e) = self.game.play(mv) {
+            if let Some(g) = saved {
+                self.game = g;
+            }
+            return Err(e.to_string());
+        }
+        Ok(())
+    }
+
+    /// The game as `color` to move (with a pass recorded for the other side when
+    /// needed), for the legality queries.
+    fn as_mover(&self, color: Color) -> Option<Game> {
+        let mut g = self.game.clone();
+        if g.to_move() != color {
+            g.play(Move::Pass).ok()?;
+        }
+        (!g.is_over()).then_some(g)
+    }
+
+    /// Loads the main line of an SGF text, up to (not including) move `upto`
+    /// (1-based, as GTP's `loadsgf` counts); returns the colour to move.
+    fn load_sgf(&mut self, text: &str, upto: Option<usize>) -> Result<Color, String> {
+        let mut record = GameRecord::read(text).map_err(|e| e.to_string())?;
+        if let Some(n) = upto {
+            record.moves.truncate(n.saturating_sub(1));
+        }
+        let rules = match record.komi {
+            Some(k) => self.rules.with_komi(k),
+            None => self.rules,
+        };
+        let game = record.replay(rules).map_err(|e| e.to_string())?;
+        self.rules = rules;
+        self.game = game;
+        Ok(self.game.to_move())
+    }
+}
+
+fn join(points: &[Point]) -> String {
+    let mut s = String::new();
+    for (i, p) in points.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        let _ = write!(s, "{p}");
+    }
+    s
+}
