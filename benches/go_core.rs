@@ -33,13 +33,20 @@ mod goban_policy {
     use goban::rules::{CHINESE, GobanSizes, IllegalRules, Move};
 
     pub fn new(size: u8) -> Game {
-        let s = if size == 9 { GobanSizes::Nine } else { GobanSizes::Nineteen };
+        let s = if size == 9 {
+            GobanSizes::Nine
+        } else {
+            GobanSizes::Nineteen
+        };
         Game::new(s, CHINESE)
     }
 
     pub fn playout(start: &Game, rng: &mut super::Pcg64Mcg) -> usize {
         let mut game = start.clone();
-        let rules = IllegalRules::KO | IllegalRules::SUPERKO | IllegalRules::SUICIDE | IllegalRules::FILLEYE;
+        let rules = IllegalRules::KO
+            | IllegalRules::SUPERKO
+            | IllegalRules::SUICIDE
+            | IllegalRules::FILLEYE;
         let mut moves = 0;
         let mut buf = Vec::new();
         while !game.is_over() && moves < 10_000 {
@@ -124,10 +131,14 @@ fn playouts(c: &mut Criterion) {
         let start = Game::new(Rules::tromp_taylor(), size, size).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         let mut game = start.clone();
-        group.bench_function("go_core", |b| b.iter(|| black_box(go_core_playout(&mut game, &start, &mut rng))));
+        group.bench_function("go_core", |b| {
+            b.iter(|| black_box(go_core_playout(&mut game, &start, &mut rng)))
+        });
         let gb = goban_policy::new(size);
         let mut rng = Pcg64Mcg::seed_from_u64(1);
-        group.bench_function("goban-0.20.1", |b| b.iter(|| black_box(goban_policy::playout(&gb, &mut rng))));
+        group.bench_function("goban-0.20.1", |b| {
+            b.iter(|| black_box(goban_policy::playout(&gb, &mut rng)))
+        });
         let bg = board_game_policy::new(size);
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         group.bench_function("board-game-0.8.2", |b| {
@@ -144,8 +155,13 @@ fn playout_lengths(c: &mut Criterion) {
         let start = Game::new(Rules::tromp_taylor(), size, size).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(2);
         let mut game = start.clone();
-        let total: usize = (0..200).map(|_| go_core_playout(&mut game, &start, &mut rng)).sum();
-        eprintln!("go_core {size}x{size}: {:.1} moves per playout", total as f64 / 200.0);
+        let total: usize = (0..200)
+            .map(|_| go_core_playout(&mut game, &start, &mut rng))
+            .sum();
+        eprintln!(
+            "go_core {size}x{size}: {:.1} moves per playout",
+            total as f64 / 200.0
+        );
     }
 }
 
@@ -178,7 +194,11 @@ fn big_capture(c: &mut Criterion) {
     let mut group = c.benchmark_group("go_core/big_capture");
     group.throughput(Throughput::Elements(1));
     group.bench_function("capture_60_stones", |b| {
-        b.iter_batched_ref(|| game.clone(), |g| black_box(g.play(mv).unwrap()), BatchSize::SmallInput)
+        b.iter_batched_ref(
+            || game.clone(),
+            |g| black_box(g.play(mv).unwrap()),
+            BatchSize::SmallInput,
+        )
     });
     group.finish();
 }
@@ -241,7 +261,8 @@ fn ladder(c: &mut Criterion) {
                     let mut t = g.clone();
                     t.play(Move::Play(l)).unwrap();
                     chain_liberties(&t, runner).first().map_or(0, |&esc| {
-                        t.play(Move::Play(esc)).map_or(9, |_| chain_liberties(&t, runner).len())
+                        t.play(Move::Play(esc))
+                            .map_or(9, |_| chain_liberties(&t, runner).len())
                     })
                 })
                 .unwrap();
@@ -249,7 +270,11 @@ fn ladder(c: &mut Criterion) {
             moves.push(Move::Play(best));
         }
     }
-    assert!(moves.len() > 30, "the ladder runs across the board ({} moves)", moves.len());
+    assert!(
+        moves.len() > 30,
+        "the ladder runs across the board ({} moves)",
+        moves.len()
+    );
     let mut group = c.benchmark_group("go_core/ladder");
     group.throughput(Throughput::Elements(moves.len() as u64));
     group.bench_function(format!("{}_moves_to_capture", moves.len()), |b| {
@@ -307,9 +332,10 @@ fn superko(c: &mut Criterion) {
     let points: Vec<Move> = game.board().points().map(Move::Play).collect();
     let mut group = c.benchmark_group("go_core/superko");
     group.throughput(Throughput::Elements(points.len() as u64));
-    group.bench_function(format!("check_all_points_after_{}_moves", game.move_count()), |b| {
-        b.iter(|| points.iter().filter(|&&m| game.is_legal(m)).count())
-    });
+    group.bench_function(
+        format!("check_all_points_after_{}_moves", game.move_count()),
+        |b| b.iter(|| points.iter().filter(|&&m| game.is_legal(m)).count()),
+    );
     group.finish();
 }
 
@@ -328,7 +354,10 @@ fn sgf_texts() -> Vec<String> {
         })
         .unwrap_or_default();
     if texts.is_empty() {
-        eprintln!("no SGF collection at {}: benchmarking 100 generated games", dir.display());
+        eprintln!(
+            "no SGF collection at {}: benchmarking 100 generated games",
+            dir.display()
+        );
         texts = (0..100)
             .map(|s| GameRecord::from_game(&random_game(250, 100 + s)).to_sgf())
             .collect();
@@ -354,7 +383,10 @@ fn sgf_replay(c: &mut Criterion) {
             }
         })
     });
-    let records: Vec<GameRecord> = texts.iter().filter_map(|t| GameRecord::read(t).ok()).collect();
+    let records: Vec<GameRecord> = texts
+        .iter()
+        .filter_map(|t| GameRecord::read(t).ok())
+        .collect();
     group.bench_function("replay_only", |b| {
         b.iter(|| {
             for r in &records {
@@ -365,5 +397,14 @@ fn sgf_replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playout_lengths, playouts, big_capture, ladder, legal_moves, superko, sgf_replay);
+criterion_group!(
+    benches,
+    playout_lengths,
+    playouts,
+    big_capture,
+    ladder,
+    legal_moves,
+    superko,
+    sgf_replay
+);
 criterion_main!(benches);

@@ -36,10 +36,13 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        if let Some(reply) = engine.handle_line(&line) {
-            if out.write_all(reply.as_bytes()).and_then(|()| out.flush()).is_err() {
-                break;
-            }
+        if let Some(reply) = engine.handle_line(&line)
+            && out
+                .write_all(reply.as_bytes())
+                .and_then(|()| out.flush())
+                .is_err()
+        {
+            break;
         }
         if engine.has_quit() {
             break;
@@ -48,6 +51,8 @@ fn main() {
 }
 
 fn exit_usage(problem: &str) -> ! {
-    eprintln!("go_gtp: {problem}\nusage: go_gtp [--rules tromp_taylor|chinese|japanese|aga|new_zealand] [--seed N]");
+    eprintln!(
+        "go_gtp: {problem}\nusage: go_gtp [--rules tromp_taylor|chinese|japanese|aga|new_zealand] [--seed N]"
+    );
     std::process::exit(2);
 }

@@ -64,7 +64,8 @@ pub enum Reply {
 impl<R: Rng> Engine<R> {
     /// A 19×19 engine under `rules`.
     pub fn new(rules: Rules, rng: R) -> Engine<R> {
-        let game = Game::new(rules, 19, 19).unwrap_or_else(|_| Game::new(Rules::default(), 19, 19).unwrap());
+        let game = Game::new(rules, 19, 19)
+            .unwrap_or_else(|_| Game::new(Rules::default(), 19, 19).unwrap());
         Engine {
             rules,
             game,
@@ -120,7 +121,10 @@ impl<R: Rng> Engine<R> {
             "protocol_version" => ok("2".into()),
             "name" => ok("go_core".into()),
             "version" => ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => ok(args.first().is_some_and(|c| COMMANDS.contains(c)).to_string()),
+            "known_command" => ok(args
+                .first()
+                .is_some_and(|c| COMMANDS.contains(c))
+                .to_string()),
             "list_commands" => ok(COMMANDS.join("\n")),
             "quit" => {
                 self.quit = true;
@@ -145,7 +149,11 @@ impl<R: Rng> Engine<R> {
                 self.reset(&[], Color::Black);
                 ok(String::new())
             }
-            "komi" => match args.first().and_then(|k| k.parse::<f64>().ok()).map(Komi::from_points) {
+            "komi" => match args
+                .first()
+                .and_then(|k| k.parse::<f64>().ok())
+                .map(Komi::from_points)
+            {
                 Some(Ok(k)) => {
                     self.rules = self.rules.with_komi(k);
                     match self.game.set_komi(k) {
@@ -200,13 +208,16 @@ impl<R: Rng> Engine<R> {
                 let Some(Ok(n)) = args.first().map(|n| n.parse::<u8>()) else {
                     return err("syntax error");
                 };
-                if self.game.move_count() > 0 || self.game.board().empty_count() != self.board_points() {
+                if self.game.move_count() > 0
+                    || self.game.board().empty_count() != self.board_points()
+                {
                     return err("board not empty");
                 }
                 let b = self.game.board();
                 match go_core::setup::fixed_handicap_points(b.width(), b.height(), n) {
                     Ok(points) => {
-                        let stones: Vec<(Point, Color)> = points.iter().map(|&p| (p, Color::Black)).collect();
+                        let stones: Vec<(Point, Color)> =
+                            points.iter().map(|&p| (p, Color::Black)).collect();
                         self.reset(&stones, Color::White);
                         ok(join(&points))
                     }
@@ -214,14 +225,26 @@ impl<R: Rng> Engine<R> {
                 }
             }
             "set_free_handicap" => {
-                let points: Result<Vec<Point>, _> = args.iter().map(|a| a.parse::<Point>()).collect();
-                let Ok(points) = points else { return err("syntax error") };
-                if points.len() < 2 || self.game.move_count() > 0 || self.game.board().empty_count() != self.board_points()
+                let points: Result<Vec<Point>, _> =
+                    args.iter().map(|a| a.parse::<Point>()).collect();
+                let Ok(points) = points else {
+                    return err("syntax error");
+                };
+                if points.len() < 2
+                    || self.game.move_count() > 0
+                    || self.game.board().empty_count() != self.board_points()
                 {
                     return err("invalid handicap");
                 }
-                let stones: Vec<(Point, Color)> = points.iter().map(|&p| (p, Color::Black)).collect();
-                match Game::with_setup(self.rules, self.game.board().width(), self.game.board().height(), &stones, Color::White) {
+                let stones: Vec<(Point, Color)> =
+                    points.iter().map(|&p| (p, Color::Black)).collect();
+                match Game::with_setup(
+                    self.rules,
+                    self.game.board().width(),
+                    self.game.board().height(),
+                    &stones,
+                    Color::White,
+                ) {
                     Ok(g) => {
                         self.game = g;
                         ok(String::new())
@@ -230,21 +253,31 @@ impl<R: Rng> Engine<R> {
                 }
             }
             "loadsgf" => {
-                let Some(path) = args.first() else { return err("syntax error") };
+                let Some(path) = args.first() else {
+                    return err("syntax error");
+                };
                 let upto: Option<usize> = match args.get(1).map(|n| n.parse::<usize>()) {
                     None => None,
                     Some(Ok(n)) => Some(n),
                     Some(Err(_)) => return err("syntax error"),
                 };
-                let Ok(bytes) = std::fs::read(path) else { return err("cannot load file") };
+                let Ok(bytes) = std::fs::read(path) else {
+                    return err("cannot load file");
+                };
                 let text = String::from_utf8_lossy(&bytes);
                 match self.load_sgf(&text, upto) {
                     Ok(color) => ok(color.to_string()),
                     Err(e) => Reply::Err(format!("cannot load file ({e})")),
                 }
             }
-            "printsgf" => ok(GameRecord::from_game(&self.game).to_sgf().trim_end().to_string()),
-            "is_legal" => match (args.first().map(|c| c.parse::<Color>()), args.get(1).map(|m| m.parse::<Move>())) {
+            "printsgf" => ok(GameRecord::from_game(&self.game)
+                .to_sgf()
+                .trim_end()
+                .to_string()),
+            "is_legal" => match (
+                args.first().map(|c| c.parse::<Color>()),
+                args.get(1).map(|m| m.parse::<Move>()),
+            ) {
                 (Some(Ok(color)), Some(Ok(mv))) => {
                     let legal = self.as_mover(color).is_some_and(|g| g.is_legal(mv));
                     ok(if legal { "1" } else { "0" }.into())
@@ -300,9 +333,15 @@ impl<R: Rng> Engine<R> {
             return Ok(());
         }
         if self.game.consecutive_passes() > 0 {
-            return Err(format!("it is {}'s turn and a pass would end the game", self.game.to_move()));
+            return Err(format!(
+                "it is {}'s turn and a pass would end the game",
+                self.game.to_move()
+            ));
         }
-        self.game.play(Move::Pass).map(|_| ()).map_err(|e| e.to_string())
+        self.game
+            .play(Move::Pass)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {

@@ -146,7 +146,11 @@ impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.width == other.width
             && self.height == other.height
-            && self.cells.iter().zip(&other.cells).all(|(a, b)| a.color == b.color)
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(a, b)| a.color == b.color)
     }
 }
 
@@ -210,11 +214,19 @@ impl Board {
     /// # Errors
     /// [`SetupError::BoardSize`], [`SetupError::OffBoard`], [`SetupError::Duplicate`],
     /// and [`SetupError::NoLiberties`] when a chain has no liberty.
-    pub fn with_stones(width: u8, height: u8, stones: &[(Point, Color)]) -> Result<Board, SetupError> {
+    pub fn with_stones(
+        width: u8,
+        height: u8,
+        stones: &[(Point, Color)],
+    ) -> Result<Board, SetupError> {
         let mut board = Board::new(width, height)?;
         for &(p, c) in stones {
             if !board.contains(p) {
-                return Err(SetupError::OffBoard { point: p, width, height });
+                return Err(SetupError::OffBoard {
+                    point: p,
+                    width,
+                    height,
+                });
             }
             let i = board.index(p);
             if board.cells[i].color != EMPTY {
@@ -245,7 +257,8 @@ impl Board {
         for (r, line) in rows.iter().enumerate() {
             for (col, &cell) in line.iter().enumerate() {
                 if let Some(c) = cell {
-                    let p = Point::new(col as u8, (height - 1 - r) as u8).unwrap_or_else(|| unreachable!());
+                    let p = Point::new(col as u8, (height - 1 - r) as u8)
+                        .unwrap_or_else(|| unreachable!());
                     let i = board.index(p);
                     board.add_stone(i, stone(c));
                 }
@@ -348,7 +361,8 @@ impl Board {
 
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8).unwrap_or_else(|| unreachable!())
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+            .unwrap_or_else(|| unreachable!())
     }
 
     #[inline]
@@ -470,7 +484,11 @@ impl Board {
 
     /// Joins two chains; the larger one's head survives.
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.chains[a].size >= self.chains[b].size { (a, b) } else { (b, a) };
+        let (big, small) = if self.chains[a].size >= self.chains[b].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mut s = small;
         loop {
             self.cells[s].head = big as u16;
@@ -590,15 +608,22 @@ impl Board {
             }
         }
         let h = self.head(i);
-        let own = if self.chains[h].libs == 0 { self.remove_chain(h, out) } else { 0 };
+        let own = if self.chains[h].libs == 0 {
+            self.remove_chain(h, out)
+        } else {
+            0
+        };
         (captured, own)
     }
 
     /// Fails when some chain has no liberty.
     pub(crate) fn check_liberties(&self) -> Result<(), SetupError> {
         for (i, c) in self.cells.iter().enumerate() {
-            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && self.chains[i].libs == 0 {
-                return Err(SetupError::NoLiberties { point: self.point(i) });
+            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && self.chains[i].libs == 0
+            {
+                return Err(SetupError::NoLiberties {
+                    point: self.point(i),
+                });
             }
         }
         Ok(())

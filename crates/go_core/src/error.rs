@@ -187,7 +187,9 @@ pub enum IllegalMove {
     },
     /// The board after the move, with the same player to move, would repeat an
     /// earlier one (situational superko, G6).
-    #[error("{point} repeats the board and player to move after move {repeats} (situational superko)")]
+    #[error(
+        "{point} repeats the board and player to move after move {repeats} (situational superko)"
+    )]
     SituationalSuperko {
         /// The point.
         point: Point,

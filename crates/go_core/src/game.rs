@@ -139,7 +139,11 @@ impl PartialEq for Game {
             && self.setup == other.setup
             && self.first == other.first
             && self.records.len() == other.records.len()
-            && self.records.iter().zip(&other.records).all(|(a, b)| a.mv == b.mv)
+            && self
+                .records
+                .iter()
+                .zip(&other.records)
+                .all(|(a, b)| a.mv == b.mv)
     }
 }
 
@@ -150,7 +154,10 @@ impl fmt::Debug for Game {
         f.debug_struct("Game")
             .field("rules", &self.rules)
             .field("to_move", &self.to_move)
-            .field("moves", &self.records.iter().map(|r| r.mv).collect::<Vec<_>>())
+            .field(
+                "moves",
+                &self.records.iter().map(|r| r.mv).collect::<Vec<_>>(),
+            )
             .field("board", &self.board)
             .finish()
     }
@@ -310,7 +317,9 @@ impl Game {
         let cells: &[u16] = match n.checked_sub(1).and_then(|i| self.records.get(i)) {
             Some(r) => {
                 let s = r.start as usize;
-                self.removed.get(s..s + (r.captured + r.self_captured) as usize).unwrap_or(&[])
+                self.removed
+                    .get(s..s + (r.captured + r.self_captured) as usize)
+                    .unwrap_or(&[])
             }
             None => &[],
         };
@@ -361,7 +370,8 @@ impl Game {
     /// The point where a simple-ko recapture is forbidden right now, if any (only
     /// under [`KoRule::Simple`]).
     pub fn ko_point(&self) -> Option<Point> {
-        (self.ko != 0 && self.rules.ko() == KoRule::Simple).then(|| self.board.point(self.ko as usize))
+        (self.ko != 0 && self.rules.ko() == KoRule::Simple)
+            .then(|| self.board.point(self.ko as usize))
     }
 
     // ----- legality -----
@@ -449,7 +459,11 @@ impl Game {
     /// The colour to move in position `i` (moves strictly alternate).
     #[inline]
     fn to_move_at(&self, i: usize) -> Color {
-        if i % 2 == 0 { self.first } else { self.first.opponent() }
+        if i.is_multiple_of(2) {
+            self.first
+        } else {
+            self.first.opponent()
+        }
     }
 
     /// The earliest position that a move would repeat (under the superko rule in
@@ -504,7 +518,11 @@ impl Game {
                 continue;
             }
             heads[n] = h;
-            let remove = if cq == code { e.suicide } else { self.board.in_atari_at(h, i) };
+            let remove = if cq == code {
+                e.suicide
+            } else {
+                self.board.in_atari_at(h, i)
+            };
             if remove {
                 for s in self.board.chain_cells(h) {
                     out[s] = EMPTY;
@@ -527,7 +545,8 @@ impl Game {
             let Move::Play(p) = r.mv else { continue };
             let code = board::stone(r.color);
             let s = r.start as usize;
-            let (opp, own) = self.removed[s..s + (r.captured + r.self_captured) as usize].split_at(r.captured as usize);
+            let (opp, own) = self.removed[s..s + (r.captured + r.self_captured) as usize]
+                .split_at(r.captured as usize);
             for &c in own {
                 out[c as usize] = code;
             }
@@ -594,7 +613,9 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         if color != self.to_move {
-            return Err(IllegalMove::OutOfTurn { to_move: self.to_move });
+            return Err(IllegalMove::OutOfTurn {
+                to_move: self.to_move,
+            });
         }
         self.play(mv)
     }
@@ -651,7 +672,10 @@ impl Game {
     pub fn undo(&mut self) -> Result<Move, UndoError> {
         let last = self.records.last().map(|r| r.mv);
         self.undo_many(1)?;
-        last.ok_or(UndoError { asked: 1, played: 0 })
+        last.ok_or(UndoError {
+            asked: 1,
+            played: 0,
+        })
     }
 
     /// Undoes the last `count` moves, restoring the game exactly as it was (G9).
@@ -664,7 +688,10 @@ impl Game {
     pub fn undo_many(&mut self, count: usize) -> Result<(), UndoError> {
         let played = self.records.len();
         if count > played {
-            return Err(UndoError { asked: count, played });
+            return Err(UndoError {
+                asked: count,
+                played,
+            });
         }
         if count == 0 {
             return Ok(());
@@ -716,11 +743,21 @@ impl Game {
     /// # Errors
     /// [`SetupError::AfterFirstMove`] once a move was played; otherwise as
     /// [`Game::with_setup`] (the game is then unchanged).
-    pub fn set_setup(&mut self, stones: &[(Point, Color)], to_move: Color) -> Result<(), GameError> {
+    pub fn set_setup(
+        &mut self,
+        stones: &[(Point, Color)],
+        to_move: Color,
+    ) -> Result<(), GameError> {
         if !self.records.is_empty() {
             return Err(SetupError::AfterFirstMove.into());
         }
-        *self = Game::with_setup(self.rules, self.board.width(), self.board.height(), stones, to_move)?;
+        *self = Game::with_setup(
+            self.rules,
+            self.board.width(),
+            self.board.height(),
+            stones,
+            to_move,
+        )?;
         Ok(())
     }
 

@@ -23,8 +23,8 @@ mod zobrist;
 
 pub use board::Board;
 pub use error::{
-    DiagramProblem, GameError, IllegalMove, ParseError, RulesError, ScoreError, SetupError, SgfError, SgfErrorKind,
-    UndoError,
+    DiagramProblem, GameError, IllegalMove, ParseError, RulesError, ScoreError, SetupError,
+    SgfError, SgfErrorKind, UndoError,
 };
 pub use game::{Game, MoveReport, Outcome};
 pub use moves::{MAX_MOVES, Move, MoveList};

@@ -156,7 +156,11 @@ impl Point {
     pub fn from_sgf(s: &str, height: u8) -> Result<Point, ParseError> {
         let b = s.as_bytes();
         let letter = |c: u8| (b'a'..b'a' + MAX_SIDE).contains(&c).then(|| c - b'a');
-        match (b.len(), b.first().copied().and_then(letter), b.get(1).copied().and_then(letter)) {
+        match (
+            b.len(),
+            b.first().copied().and_then(letter),
+            b.get(1).copied().and_then(letter),
+        ) {
             (2, Some(col), Some(from_top)) if from_top < height => Ok(Point {
                 col,
                 row: height - 1 - from_top,
@@ -216,7 +220,11 @@ impl FromStr for Point {
             .iter()
             .position(|&c| c == upper)
             .ok_or(ParseError::GtpPoint)? as u8;
-        if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) || digits[0] == b'0' {
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.iter().all(u8::is_ascii_digit)
+            || digits[0] == b'0'
+        {
             return Err(ParseError::GtpPoint);
         }
         let row = digits.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));

@@ -41,7 +41,13 @@ impl PositionTable {
     pub(crate) fn with_capacity(expected: usize) -> PositionTable {
         let cap = (expected * 2).next_power_of_two().max(16);
         PositionTable {
-            slots: vec![Slot { key: 0, index: FREE }; cap],
+            slots: vec![
+                Slot {
+                    key: 0,
+                    index: FREE
+                };
+                cap
+            ],
             len: 0,
         }
     }
@@ -74,7 +80,13 @@ impl PositionTable {
     }
 
     fn grow(&mut self) {
-        let bigger = vec![Slot { key: 0, index: FREE }; self.slots.len() * 2];
+        let bigger = vec![
+            Slot {
+                key: 0,
+                index: FREE
+            };
+            self.slots.len() * 2
+        ];
         let old = core::mem::replace(&mut self.slots, bigger);
         self.len = 0;
         for s in old.into_iter().filter(|s| s.index != FREE) {
@@ -133,7 +145,10 @@ impl PositionTable {
             }
             j = (j + 1) & mask;
         }
-        self.slots[hole] = Slot { key: 0, index: FREE };
+        self.slots[hole] = Slot {
+            key: 0,
+            index: FREE,
+        };
         self.len -= 1;
     }
 }
@@ -158,7 +173,7 @@ mod tests {
             assert!(!t.find(k).any(|j| j == i));
         }
         for (i, &k) in keys.iter().enumerate() {
-            let removed = (keys.len() - 1 - i) % 3 == 0;
+            let removed = (keys.len() - 1 - i).is_multiple_of(3);
             assert_eq!(t.find(k).any(|j| j == i), !removed, "entry {i}");
         }
     }

@@ -109,7 +109,7 @@ impl fmt::Display for Komi {
 pub(crate) fn write_half_points(f: &mut fmt::Formatter<'_>, halves: i32) -> fmt::Result {
     let sign = if halves < 0 { "-" } else { "" };
     let abs = halves.unsigned_abs();
-    if abs % 2 == 0 {
+    if abs.is_multiple_of(2) {
         write!(f, "{sign}{}", abs / 2)
     } else {
         write!(f, "{sign}{}.5", abs / 2)
@@ -308,7 +308,11 @@ impl Rules {
             return Err(ParseError::RulesName);
         }
         for (d, s) in buf.iter_mut().zip(name.bytes()) {
-            *d = if s == b'-' { b'_' } else { s.to_ascii_lowercase() };
+            *d = if s == b'-' {
+                b'_'
+            } else {
+                s.to_ascii_lowercase()
+            };
         }
         match &buf[..n] {
             b"tromp_taylor" | b"tt" | b"default" => Ok(Rules::tromp_taylor()),
@@ -377,7 +381,9 @@ impl Rules {
     /// so a player could refuse to let the game end forever.
     pub const fn validate(&self) -> Result<(), RulesError> {
         if self.komi.0 > MAX_KOMI_HALVES || self.komi.0 < -MAX_KOMI_HALVES {
-            return Err(RulesError::KomiOutOfRange { halves: self.komi.0 });
+            return Err(RulesError::KomiOutOfRange {
+                halves: self.komi.0,
+            });
         }
         if matches!(self.ko, KoRule::None) && matches!(self.suicide, Suicide::Allowed) {
             return Err(RulesError::EndlessSuicide);

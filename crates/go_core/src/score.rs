@@ -63,7 +63,8 @@ impl GameResult {
 
     /// The result of a count: `black_minus_white` in half-points, komi included.
     pub fn from_half_points(black_minus_white: i64) -> GameResult {
-        let margin = Margin::HalfPoints(black_minus_white.unsigned_abs().min(u32::MAX as u64) as u32);
+        let margin =
+            Margin::HalfPoints(black_minus_white.unsigned_abs().min(u32::MAX as u64) as u32);
         match black_minus_white {
             0 => GameResult::Draw,
             d if d > 0 => GameResult::Win {
@@ -159,7 +160,8 @@ impl Score {
 
     /// Black's total minus White's, minus komi, in half-points.
     pub fn margin_half_points(&self) -> i64 {
-        2 * (i64::from(self.points(Color::Black)) - i64::from(self.points(Color::White))) - i64::from(self.komi.halves())
+        2 * (i64::from(self.points(Color::Black)) - i64::from(self.points(Color::White)))
+            - i64::from(self.komi.halves())
     }
 
     /// The result of this count.
@@ -198,9 +200,14 @@ impl Game {
                 }
             }
         }
-        let alive: Vec<(Point, Color)> = board.stones().filter(|(p, _)| !remove[board.index(*p)]).collect();
-        let cleared = Board::with_stones(board.width(), board.height(), &alive)
-            .unwrap_or_else(|_| unreachable!("removing chains leaves every other chain its liberties"));
+        let alive: Vec<(Point, Color)> = board
+            .stones()
+            .filter(|(p, _)| !remove[board.index(*p)])
+            .collect();
+        let cleared =
+            Board::with_stones(board.width(), board.height(), &alive).unwrap_or_else(|_| {
+                unreachable!("removing chains leaves every other chain its liberties")
+            });
         Ok(count(self, cleared, extra))
     }
 
@@ -229,7 +236,10 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
     };
     let mut score = Score {
         scoring,
-        stones: [board.count(Color::Black) as u32, board.count(Color::White) as u32],
+        stones: [
+            board.count(Color::Black) as u32,
+            board.count(Color::White) as u32,
+        ],
         territory: [0; 2],
         prisoners: [
             game.prisoners(Color::Black) + dead[0],

@@ -23,19 +23,37 @@ use crate::point::{Color, Point};
 /// # Errors
 /// [`SetupError::Handicap`] when there is no fixed placement for that count and size.
 pub fn fixed_handicap_points(width: u8, height: u8, stones: u8) -> Result<Vec<Point>, SetupError> {
-    let err = SetupError::Handicap { stones, width, height };
+    let err = SetupError::Handicap {
+        stones,
+        width,
+        height,
+    };
     let size = width;
     if width != height || !(7..=25).contains(&size) || stones < 2 {
         return Err(err);
     }
-    let max = if size % 2 == 0 || size == 7 { 4 } else { 9 };
+    let max = if size.is_multiple_of(2) || size == 7 {
+        4
+    } else {
+        9
+    };
     if stones > max {
         return Err(err);
     }
     let line = if size < 13 { 2 } else { 3 };
     let at = [line, (size - 1) / 2, size - 1 - line];
     // (row, col) codes into `at`: 0 = low, 1 = middle, 2 = high.
-    const PATTERN: [(usize, usize); 9] = [(0, 0), (2, 2), (2, 0), (0, 2), (1, 0), (1, 2), (0, 1), (2, 1), (1, 1)];
+    const PATTERN: [(usize, usize); 9] = [
+        (0, 0),
+        (2, 2),
+        (2, 0),
+        (0, 2),
+        (1, 0),
+        (1, 2),
+        (0, 1),
+        (2, 1),
+        (1, 1),
+    ];
     let codes: &[(usize, usize)] = match stones {
         2..=4 => &PATTERN[..stones as usize],
         5 => &[(0, 0), (2, 2), (2, 0), (0, 2), (1, 1)],
@@ -53,7 +71,11 @@ pub fn fixed_handicap_points(width: u8, height: u8, stones: u8) -> Result<Vec<Po
 /// square boards from 9×9 (the four corner points from 7×7 and on even boards);
 /// none elsewhere.
 pub fn star_points(width: u8, height: u8) -> Vec<Point> {
-    let odd_max = if width == height && width % 2 == 1 && width >= 9 { 9 } else { 4 };
+    let odd_max = if width == height && !width.is_multiple_of(2) && width >= 9 {
+        9
+    } else {
+        4
+    };
     fixed_handicap_points(width, height, odd_max).unwrap_or_default()
 }
 
@@ -104,13 +126,21 @@ pub struct Nigiri {
 /// assert_eq!(nigiri(12, Parity::Even, NigiriConvention::Traditional).guesser, Color::Black);
 /// ```
 pub fn nigiri(stones: u32, guess: Parity, convention: NigiriConvention) -> Nigiri {
-    let actual = if stones % 2 == 0 { Parity::Even } else { Parity::Odd };
+    let actual = if stones.is_multiple_of(2) {
+        Parity::Even
+    } else {
+        Parity::Odd
+    };
     let right = actual == guess;
     let holder_black = match convention {
         NigiriConvention::Source => right,
         NigiriConvention::Traditional => !right,
     };
-    let holder = if holder_black { Color::Black } else { Color::White };
+    let holder = if holder_black {
+        Color::Black
+    } else {
+        Color::White
+    };
     Nigiri {
         stones,
         guess,
@@ -122,6 +152,10 @@ pub fn nigiri(stones: u32, guess: Parity, convention: NigiriConvention) -> Nigir
 /// A nigiri with the handful (1..=40 stones) and the guess drawn from `rng`.
 pub fn nigiri_random<R: Rng + ?Sized>(rng: &mut R, convention: NigiriConvention) -> Nigiri {
     let stones = crate::playout::below(rng, 40) + 1;
-    let guess = if rng.next_u32() & 1 == 0 { Parity::Odd } else { Parity::Even };
+    let guess = if rng.next_u32() & 1 == 0 {
+        Parity::Odd
+    } else {
+        Parity::Even
+    };
     nigiri(stones, guess, convention)
 }

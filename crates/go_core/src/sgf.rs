@@ -1,4 +1,4 @@
-//! SGF (FF[4]) game records (ruling G10): a parser for whole collections that keeps
+//! SGF (`FF[4]`) game records (ruling G10): a parser for whole collections that keeps
 //! every node and variation, a [`GameRecord`] for the main line of a game (size,
 //! komi, handicap, setup, moves, names, result, rules and comments), replay into a
 //! [`Game`], and a writer.
@@ -35,7 +35,7 @@ use crate::score::GameResult;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Property {
-    /// The identifier, such as `B`, `AB`, `KM` (upper-case letters only; FF[3]
+    /// The identifier, such as `B`, `AB`, `KM` (upper-case letters only; `FF[3]`
     /// lower-case letters are dropped, so `AddBlack` reads as `AB`).
     pub id: String,
     /// The values, with SGF escapes removed.
@@ -59,7 +59,9 @@ pub struct Node {
 impl Node {
     /// The first value of property `id`.
     pub fn get(&self, id: &str) -> Option<&str> {
-        self.property(id).and_then(|p| p.values.first()).map(String::as_str)
+        self.property(id)
+            .and_then(|p| p.values.first())
+            .map(String::as_str)
     }
 
     /// The property `id`.
@@ -114,7 +116,10 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err(&self, kind: SgfErrorKind) -> SgfError {
-        SgfError { offset: self.pos, kind }
+        SgfError {
+            offset: self.pos,
+            kind,
+        }
     }
 
     fn skip_ws(&mut self) {
@@ -370,7 +375,10 @@ impl GameRecord {
     /// As [`GameRecord::read`], for the first game that fails.
     pub fn read_all(text: &str) -> Result<Vec<GameRecord>, SgfError> {
         let c = Collection::parse(text)?;
-        c.roots.iter().map(|&r| GameRecord::from_collection(&c, r)).collect()
+        c.roots
+            .iter()
+            .map(|&r| GameRecord::from_collection(&c, r))
+            .collect()
     }
 
     /// The main line of the game tree rooted at `root`. Other variations are
@@ -386,14 +394,18 @@ impl GameRecord {
             offset: 0,
             kind: SgfErrorKind::NoGameTree,
         })?;
-        let err = |p: &Property, kind| SgfError { offset: p.offset, kind };
+        let err = |p: &Property, kind| SgfError {
+            offset: p.offset,
+            kind,
+        };
         let (mut width, mut height) = (19u8, 19u8);
         if let Some(p) = root_node.property("SZ") {
             (width, height) = parse_size(&p.values[0]).ok_or(err(p, SgfErrorKind::BadSize))?;
         }
         let mut rec = GameRecord::new(width, height);
         let mut player: Option<Color> = None;
-        let mut setup: Vec<Option<Color>> = alloc::vec![None; MAX_SIDE as usize * MAX_SIDE as usize];
+        let mut setup: Vec<Option<Color>> =
+            alloc::vec![None; MAX_SIDE as usize * MAX_SIDE as usize];
         let mut setup_order: Vec<Point> = Vec::new();
         for (depth, node) in c.main_line(root).enumerate() {
             let mut comment = None;
@@ -401,8 +413,13 @@ impl GameRecord {
                 let v = p.values[0].as_str();
                 match p.id.as_str() {
                     "B" | "W" => {
-                        let color = if p.id == "B" { Color::Black } else { Color::White };
-                        let mv = parse_move(v, width, height).ok_or(err(p, SgfErrorKind::BadPoint))?;
+                        let color = if p.id == "B" {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        let mv =
+                            parse_move(v, width, height).ok_or(err(p, SgfErrorKind::BadPoint))?;
                         rec.moves.push(RecordedMove {
                             color,
                             mv,
@@ -420,11 +437,14 @@ impl GameRecord {
                             _ => None,
                         };
                         for value in &p.values {
-                            for pt in parse_point_list(value, height).ok_or(err(p, SgfErrorKind::BadPoint))? {
+                            for pt in parse_point_list(value, height)
+                                .ok_or(err(p, SgfErrorKind::BadPoint))?
+                            {
                                 if !(pt.col() < width && pt.row() < height) {
                                     return Err(err(p, SgfErrorKind::BadPoint));
                                 }
-                                let slot = pt.row() as usize * MAX_SIDE as usize + pt.col() as usize;
+                                let slot =
+                                    pt.row() as usize * MAX_SIDE as usize + pt.col() as usize;
                                 if setup[slot].is_none() && color.is_some() {
                                     setup_order.push(pt);
                                 }
@@ -453,7 +473,11 @@ impl GameRecord {
                         rec.komi = Some(komi);
                     }
                     "HA" => {
-                        rec.handicap = Some(v.trim().parse().map_err(|_| err(p, SgfErrorKind::BadNumber))?);
+                        rec.handicap = Some(
+                            v.trim()
+                                .parse()
+                                .map_err(|_| err(p, SgfErrorKind::BadNumber))?,
+                        );
                     }
                     "RU" => rec.rules_name = Some(v.to_string()),
                     "PB" => rec.black_name = Some(v.to_string()),
@@ -463,14 +487,18 @@ impl GameRecord {
                 }
             }
             match rec.moves.last_mut() {
-                Some(m) if comment.is_some() && m.comment.is_none() && depth > 0 => m.comment = comment,
+                Some(m) if comment.is_some() && m.comment.is_none() && depth > 0 => {
+                    m.comment = comment
+                }
                 _ if depth == 0 => rec.comment = comment,
                 _ => {}
             }
         }
         rec.setup = setup_order
             .into_iter()
-            .filter_map(|pt| setup[pt.row() as usize * MAX_SIDE as usize + pt.col() as usize].map(|c| (pt, c)))
+            .filter_map(|pt| {
+                setup[pt.row() as usize * MAX_SIDE as usize + pt.col() as usize].map(|c| (pt, c))
+            })
             .collect();
         let handicapped = rec.handicap.is_some_and(|h| h >= 2) && !rec.setup.is_empty();
         rec.first = rec
@@ -478,7 +506,11 @@ impl GameRecord {
             .first()
             .map(|m| m.color)
             .or(player)
-            .unwrap_or(if handicapped { Color::White } else { Color::Black });
+            .unwrap_or(if handicapped {
+                Color::White
+            } else {
+                Color::Black
+            });
         Ok(rec)
     }
 
@@ -500,7 +532,11 @@ impl GameRecord {
         };
         let komi = self.komi.unwrap_or(base.komi());
         let rules = base.with_komi(komi);
-        if rules.validate().is_ok() { rules } else { base }
+        if rules.validate().is_ok() {
+            rules
+        } else {
+            base
+        }
     }
 
     /// Plays the record's main line under `rules` (its komi replaced by the
@@ -515,15 +551,14 @@ impl GameRecord {
             Some(k) if rules.with_komi(k).validate().is_ok() => rules.with_komi(k),
             _ => rules,
         };
-        let mut game = Game::with_setup(rules, self.width, self.height, &self.setup, self.first).map_err(|e| {
-            SgfError {
+        let mut game = Game::with_setup(rules, self.width, self.height, &self.setup, self.first)
+            .map_err(|e| SgfError {
                 offset: 0,
                 kind: match e {
                     crate::GameError::Setup(s) => SgfErrorKind::Setup(s),
                     _ => SgfErrorKind::BadSize,
                 },
-            }
-        })?;
+            })?;
         for m in &self.moves {
             let illegal = |e| SgfError {
                 offset: m.offset,
@@ -546,7 +581,10 @@ impl GameRecord {
         rec.rules_name = preset_name(game.rules()).map(ToString::to_string);
         rec.setup = game.setup().to_vec();
         let black_setup = rec.setup.iter().filter(|(_, c)| *c == Color::Black).count();
-        if black_setup >= 2 && black_setup == rec.setup.len() && game.first_to_move() == Color::White {
+        if black_setup >= 2
+            && black_setup == rec.setup.len()
+            && game.first_to_move() == Color::White
+        {
             rec.handicap = Some(black_setup as u8);
         }
         rec.first = game.first_to_move();
@@ -564,7 +602,7 @@ impl GameRecord {
         rec
     }
 
-    /// The record as SGF text (FF[4]), one game, main line only.
+    /// The record as SGF text (`FF[4]`), one game, main line only.
     pub fn to_sgf(&self) -> String {
         let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[go_core:");
         out.push_str(env!("CARGO_PKG_VERSION"));
@@ -600,7 +638,12 @@ impl GameRecord {
             }
         }
         for color in [Color::Black, Color::White] {
-            let points: Vec<Point> = self.setup.iter().filter(|(_, c)| *c == color).map(|(p, _)| *p).collect();
+            let points: Vec<Point> = self
+                .setup
+                .iter()
+                .filter(|(_, c)| *c == color)
+                .map(|(p, _)| *p)
+                .collect();
             if !points.is_empty() {
                 out.push_str(if color == Color::Black { "AB" } else { "AW" });
                 for p in points {
@@ -651,7 +694,9 @@ fn escape_into(out: &mut String, value: &str) {
 
 /// The SGF `RU` name of a preset, `None` for other settings.
 fn preset_name(rules: &Rules) -> Option<&'static str> {
-    let same = |p: Rules| p.ko() == rules.ko() && p.suicide() == rules.suicide() && p.scoring() == rules.scoring();
+    let same = |p: Rules| {
+        p.ko() == rules.ko() && p.suicide() == rules.suicide() && p.scoring() == rules.scoring()
+    };
     [
         (Rules::tromp_taylor(), "Tromp-Taylor"),
         (Rules::chinese(), "Chinese"),
@@ -666,7 +711,12 @@ fn preset_name(rules: &Rules) -> Option<&'static str> {
 
 /// `SZ`: `19` or `W:H`, each 1..=25.
 fn parse_size(v: &str) -> Option<(u8, u8)> {
-    let side = |s: &str| s.trim().parse::<u8>().ok().filter(|n| (1..=MAX_SIDE).contains(n));
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=MAX_SIDE).contains(n))
+    };
     match v.split_once(':') {
         Some((w, h)) => Some((side(w)?, side(h)?)),
         None => side(v).map(|s| (s, s)),
@@ -689,10 +739,17 @@ fn parse_point_list(v: &str, height: u8) -> Option<Vec<Point>> {
     match v.split_once(':') {
         None => Some(alloc::vec![Point::from_sgf(v, height).ok()?]),
         Some((a, b)) => {
-            let (a, b) = (Point::from_sgf(a, height).ok()?, Point::from_sgf(b, height).ok()?);
+            let (a, b) = (
+                Point::from_sgf(a, height).ok()?,
+                Point::from_sgf(b, height).ok()?,
+            );
             let (c0, c1) = (a.col().min(b.col()), a.col().max(b.col()));
             let (r0, r1) = (a.row().min(b.row()), a.row().max(b.row()));
-            Some((r0..=r1).flat_map(|r| (c0..=c1).filter_map(move |c| Point::new(c, r))).collect())
+            Some(
+                (r0..=r1)
+                    .flat_map(|r| (c0..=c1).filter_map(move |c| Point::new(c, r)))
+                    .collect(),
+            )
         }
     }
 }

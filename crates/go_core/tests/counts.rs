@@ -30,7 +30,11 @@ fn table(name: &str) -> Vec<Vec<u64>> {
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
-        .map(|l| l.split_whitespace().map(|n| n.parse().expect("a number")).collect())
+        .map(|l| {
+            l.split_whitespace()
+                .map(|n| n.parse().expect("a number"))
+                .collect()
+        })
         .collect()
 }
 
@@ -40,9 +44,15 @@ fn table(name: &str) -> Vec<Vec<u64>> {
 fn move_tree_counts_match_the_published_table() {
     let mut checked = 0;
     for row in table("tromp_taylor_perft.txt") {
-        let &[w, h, depth, expected] = row.as_slice() else { panic!("bad row {row:?}") };
+        let &[w, h, depth, expected] = row.as_slice() else {
+            panic!("bad row {row:?}")
+        };
         let game = Game::new(Rules::tromp_taylor(), w as u8, h as u8).unwrap();
-        assert_eq!(perft(&game, depth as u32), expected, "{w}x{h} depth {depth}");
+        assert_eq!(
+            perft(&game, depth as u32),
+            expected,
+            "{w}x{h} depth {depth}"
+        );
         checked += 1;
     }
     assert_eq!(checked, 18, "rows checked");
@@ -51,7 +61,9 @@ fn move_tree_counts_match_the_published_table() {
 /// Every arrangement of empty/black/white on the board, counting those where
 /// every chain has a liberty (Tromp & Farnebäck's legal positions).
 fn legal_positions(width: u8, height: u8) -> u64 {
-    let points: Vec<Point> = (0..height).flat_map(|r| (0..width).map(move |c| Point::new(c, r).unwrap())).collect();
+    let points: Vec<Point> = (0..height)
+        .flat_map(|r| (0..width).map(move |c| Point::new(c, r).unwrap()))
+        .collect();
     let total = 3u64.pow(points.len() as u32);
     let mut stones = Vec::with_capacity(points.len());
     let mut legal = 0;
@@ -76,7 +88,9 @@ fn legal_positions(width: u8, height: u8) -> u64 {
 #[test]
 fn legal_position_counts_match_oeis() {
     for row in table("legal_positions.txt") {
-        let &[w, h, expected] = row.as_slice() else { panic!("bad row {row:?}") };
+        let &[w, h, expected] = row.as_slice() else {
+            panic!("bad row {row:?}")
+        };
         assert_eq!(legal_positions(w as u8, h as u8), expected, "{w}x{h}");
     }
 }

@@ -33,7 +33,13 @@ impl Gtp {
                 .to_string()
         });
         let mut child = Command::new(bin)
-            .args(["--mode", "gtp", "--chinese-rules", "--allow-suicide", "--positional-superko"])
+            .args([
+                "--mode",
+                "gtp",
+                "--chinese-rules",
+                "--allow-suicide",
+                "--positional-superko",
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -41,7 +47,11 @@ impl Gtp {
             .ok()?;
         let stdin = child.stdin.take()?;
         let stdout = BufReader::new(child.stdout.take()?);
-        Some(Gtp { child, stdin, stdout })
+        Some(Gtp {
+            child,
+            stdin,
+            stdout,
+        })
     }
 
     fn send(&mut self, command: &str) -> Result<String, String> {
@@ -66,8 +76,13 @@ impl Gtp {
     }
 
     fn points(&mut self, command: &str) -> BTreeSet<Point> {
-        let reply = self.send(command).unwrap_or_else(|e| panic!("{command}: {e}"));
-        reply.split_whitespace().map(|v| v.parse().unwrap()).collect()
+        let reply = self
+            .send(command)
+            .unwrap_or_else(|e| panic!("{command}: {e}"));
+        reply
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect()
     }
 }
 
@@ -98,14 +113,19 @@ fn compare(gtp: &mut Gtp, size: u8, games: u64, seed: u64, max_moves: usize) -> 
         let mut multi_stone_suicide = false;
         while !game.is_over() && game.move_count() < max_moves {
             // Legal moves of the side to move.
-            let ours: BTreeSet<Point> = game.legal_moves().iter().filter_map(|m| m.point()).collect();
+            let ours: BTreeSet<Point> = game
+                .legal_moves()
+                .iter()
+                .filter_map(|m| m.point())
+                .collect();
             let theirs = gtp.points(&format!("all_legal {}", color_word(game.to_move())));
             if ours != theirs {
                 for &p in theirs.difference(&ours) {
                     // Known: GNU Go misses a repetition made through a multi-stone suicide.
                     let err = game.check(Move::Play(p));
                     assert!(
-                        multi_stone_suicide && matches!(err, Err(IllegalMove::PositionalSuperko { .. })),
+                        multi_stone_suicide
+                            && matches!(err, Err(IllegalMove::PositionalSuperko { .. })),
                         "{size}x{size} game {g} move {}: GNU Go allows {p}, we say {err:?}\n{}",
                         game.move_count() + 1,
                         game.board()
@@ -113,11 +133,24 @@ fn compare(gtp: &mut Gtp, size: u8, games: u64, seed: u64, max_moves: usize) -> 
                     known += 1;
                 }
                 let missing: Vec<_> = ours.difference(&theirs).collect();
-                assert!(missing.is_empty(), "{size}x{size} game {g}: GNU Go refuses {missing:?}\n{}", game.board());
+                assert!(
+                    missing.is_empty(),
+                    "{size}x{size} game {g}: GNU Go refuses {missing:?}\n{}",
+                    game.board()
+                );
             }
             for c in [Color::Black, Color::White] {
-                let ours: BTreeSet<Point> = game.board().stones().filter(|&(_, s)| s == c).map(|(p, _)| p).collect();
-                assert_eq!(ours, gtp.points(&format!("list_stones {}", color_word(c))), "{size}x{size} game {g}");
+                let ours: BTreeSet<Point> = game
+                    .board()
+                    .stones()
+                    .filter(|&(_, s)| s == c)
+                    .map(|(p, _)| p)
+                    .collect();
+                assert_eq!(
+                    ours,
+                    gtp.points(&format!("list_stones {}", color_word(c))),
+                    "{size}x{size} game {g}"
+                );
             }
             compared += 1;
             // Mostly playout moves; now and then any legal move (eye fills, passes).
@@ -140,7 +173,9 @@ fn compare(gtp: &mut Gtp, size: u8, games: u64, seed: u64, max_moves: usize) -> 
 #[test]
 fn gnugo_agrees_on_legal_moves_and_stones() {
     let Some(mut gtp) = Gtp::start() else {
-        eprintln!("SKIPPED: gnugo is not installed (apt-get install gnugo); the oracle test did not run");
+        eprintln!(
+            "SKIPPED: gnugo is not installed (apt-get install gnugo); the oracle test did not run"
+        );
         return;
     };
     if gtp.send("protocol_version").is_err() {

@@ -15,13 +15,25 @@ fn rules_from(i: u8) -> Rules {
         2 => Rules::japanese(),
         3 => Rules::aga(),
         4 => Rules::new_zealand(),
-        _ => Rules::chinese().with_ko(KoRule::None).with_suicide(Suicide::Forbidden),
+        _ => Rules::chinese()
+            .with_ko(KoRule::None)
+            .with_suicide(Suicide::Forbidden),
     }
 }
 
 /// Board sizes: small ones (many captures and repetitions), rectangles, 19x19.
 fn size_from(i: u8) -> (u8, u8) {
-    [(2, 2), (3, 3), (4, 3), (5, 5), (7, 4), (9, 9), (1, 6), (19, 19), (6, 6)][i as usize % 9]
+    [
+        (2, 2),
+        (3, 3),
+        (4, 3),
+        (5, 5),
+        (7, 4),
+        (9, 9),
+        (1, 6),
+        (19, 19),
+        (6, 6),
+    ][i as usize % 9]
 }
 
 /// A move: mostly a playout move, sometimes any listed legal move (eye fills,
@@ -72,7 +84,10 @@ fn check_invariants(game: &Game, placed: u32, removed: u32) -> Result<(), TestCa
     prop_assert_eq!(&fresh, b);
     // The legal-move list is exactly what the check accepts, without duplicates.
     let listed = game.legal_moves();
-    let accepted: Vec<Move> = all_moves(b).into_iter().filter(|&m| game.check(m).is_ok()).collect();
+    let accepted: Vec<Move> = all_moves(b)
+        .into_iter()
+        .filter(|&m| game.check(m).is_ok())
+        .collect();
     prop_assert_eq!(&listed[..], &accepted[..]);
     if game.is_over() {
         prop_assert!(listed.is_empty());
@@ -238,7 +253,11 @@ fn random_move_is_uniform() {
     for _ in 0..draws {
         *counts.entry(game.random_move(&mut rng)).or_insert(0u32) += 1;
     }
-    assert_eq!(counts.len(), acceptable.len(), "exactly the acceptable moves are drawn");
+    assert_eq!(
+        counts.len(),
+        acceptable.len(),
+        "exactly the acceptable moves are drawn"
+    );
     let expected = draws as f64 / acceptable.len() as f64;
     let chi2: f64 = acceptable
         .iter()
@@ -249,5 +268,8 @@ fn random_move_is_uniform() {
         .sum();
     // 57 degrees of freedom: the 0.999 quantile is about 97.
     let dof = acceptable.len() - 1;
-    assert!(chi2 < dof as f64 + 4.0 * (2.0 * dof as f64).sqrt() + 10.0, "chi2 {chi2} with {dof} dof");
+    assert!(
+        chi2 < dof as f64 + 4.0 * (2.0 * dof as f64).sqrt() + 10.0,
+        "chi2 {chi2} with {dof} dof"
+    );
 }

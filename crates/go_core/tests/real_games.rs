@@ -20,7 +20,13 @@ fn data_dir() -> Option<PathBuf> {
 }
 
 /// The records in which one colour moves twice in a row.
-const SAME_COLOUR_TWICE: [&str; 5] = ["fineart-0145", "fineart-0534", "li-long-0047", "li-long-0446", "li-long-0868"];
+const SAME_COLOUR_TWICE: [&str; 5] = [
+    "fineart-0145",
+    "fineart-0534",
+    "li-long-0047",
+    "li-long-0446",
+    "li-long-0868",
+];
 
 #[test]
 fn every_real_game_replays_under_tromp_taylor() {
@@ -34,7 +40,11 @@ fn every_real_game_replays_under_tromp_taylor() {
         .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
         .collect();
     files.sort();
-    assert!(files.len() >= 2000, "expected the 2,342 records, found {}", files.len());
+    assert!(
+        files.len() >= 2000,
+        "expected the 2,342 records, found {}",
+        files.len()
+    );
     let texts: Vec<(PathBuf, String)> = files
         .into_iter()
         .map(|p| {
@@ -58,7 +68,10 @@ fn every_real_game_replays_under_tromp_taylor() {
         let inserted = game.move_count() - record.moves.len();
         if inserted > 0 {
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            assert!(SAME_COLOUR_TWICE.contains(&name.as_str()), "{name}: {inserted} passes inserted");
+            assert!(
+                SAME_COLOUR_TWICE.contains(&name.as_str()),
+                "{name}: {inserted} passes inserted"
+            );
             with_inserted_passes.push(name);
         }
         moves += game.move_count();
@@ -77,6 +90,11 @@ fn every_real_game_replays_under_tromp_taylor() {
         let record = GameRecord::read(text).unwrap();
         let game = record.replay(Rules::tromp_taylor()).unwrap();
         let again = GameRecord::read(&GameRecord::from_game(&game).to_sgf()).unwrap();
-        assert_eq!(again.replay(Rules::tromp_taylor()).unwrap(), game, "{}", path.display());
+        assert_eq!(
+            again.replay(Rules::tromp_taylor()).unwrap(),
+            game,
+            "{}",
+            path.display()
+        );
     }
 }

@@ -4,8 +4,9 @@
 use go_core::setup::{NigiriConvention, Parity, fixed_handicap_points, nigiri};
 use go_core::sgf::{Collection, GameRecord};
 use go_core::{
-    Board, Color, DiagramProblem, Game, GameError, GameResult, IllegalMove, KoRule, Komi, Margin, Move, Outcome,
-    ParseError, Point, Rules, RulesError, Scoring, SetupError, SgfErrorKind, Suicide,
+    Board, Color, DiagramProblem, Game, GameError, GameResult, IllegalMove, KoRule, Komi, Margin,
+    Move, Outcome, ParseError, Point, Rules, RulesError, Scoring, SetupError, SgfErrorKind,
+    Suicide,
 };
 
 fn pt(s: &str) -> Point {
@@ -38,7 +39,10 @@ fn g1_board_sizes_are_1_to_25_and_rectangular() {
     for (w, h) in [(0, 5), (26, 5), (5, 0), (5, 26)] {
         assert_eq!(
             Game::new(Rules::default(), w, h).unwrap_err(),
-            GameError::Setup(SetupError::BoardSize { width: w, height: h })
+            GameError::Setup(SetupError::BoardSize {
+                width: w,
+                height: h
+            })
         );
     }
 }
@@ -82,7 +86,10 @@ fn g1_diagrams_read_like_go_diagrams() {
         Board::from_diagram(". X\n. . ."),
         Err(ParseError::Diagram {
             line: 2,
-            problem: DiagramProblem::Width { expected: 2, found: 3 }
+            problem: DiagramProblem::Width {
+                expected: 2,
+                found: 3
+            }
         })
     );
     assert!(matches!(
@@ -114,15 +121,49 @@ fn g2_default_rules_are_tromp_taylor() {
 #[test]
 fn g2_presets() {
     let table = [
-        ("chinese", KoRule::PositionalSuperko, Suicide::Forbidden, Scoring::Area, 15),
-        ("japanese", KoRule::Simple, Suicide::Forbidden, Scoring::Territory, 13),
-        ("aga", KoRule::SituationalSuperko, Suicide::Forbidden, Scoring::Area, 15),
-        ("new_zealand", KoRule::SituationalSuperko, Suicide::Allowed, Scoring::Area, 15),
-        ("tromp-taylor", KoRule::PositionalSuperko, Suicide::Allowed, Scoring::Area, 0),
+        (
+            "chinese",
+            KoRule::PositionalSuperko,
+            Suicide::Forbidden,
+            Scoring::Area,
+            15,
+        ),
+        (
+            "japanese",
+            KoRule::Simple,
+            Suicide::Forbidden,
+            Scoring::Territory,
+            13,
+        ),
+        (
+            "aga",
+            KoRule::SituationalSuperko,
+            Suicide::Forbidden,
+            Scoring::Area,
+            15,
+        ),
+        (
+            "new_zealand",
+            KoRule::SituationalSuperko,
+            Suicide::Allowed,
+            Scoring::Area,
+            15,
+        ),
+        (
+            "tromp-taylor",
+            KoRule::PositionalSuperko,
+            Suicide::Allowed,
+            Scoring::Area,
+            0,
+        ),
     ];
     for (name, ko, suicide, scoring, komi) in table {
         let r = Rules::preset(name).unwrap();
-        assert_eq!((r.ko(), r.suicide(), r.scoring(), r.komi().halves()), (ko, suicide, scoring, komi), "{name}");
+        assert_eq!(
+            (r.ko(), r.suicide(), r.scoring(), r.komi().halves()),
+            (ko, suicide, scoring, komi),
+            "{name}"
+        );
     }
     assert_eq!(Rules::preset("ing"), Err(ParseError::RulesName));
 }
@@ -136,13 +177,25 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
     assert_eq!(r.suicide(), Suicide::Forbidden);
     assert_eq!(r.komi().to_string(), "0.5");
     assert_eq!(Komi::from_points(7.3), Err(RulesError::KomiNotHalfPoint));
-    assert_eq!(Komi::from_points(f64::NAN), Err(RulesError::KomiNotHalfPoint));
-    assert!(matches!(Komi::from_points(1e6), Err(RulesError::KomiOutOfRange { .. })));
+    assert_eq!(
+        Komi::from_points(f64::NAN),
+        Err(RulesError::KomiNotHalfPoint)
+    );
+    assert!(matches!(
+        Komi::from_points(1e6),
+        Err(RulesError::KomiOutOfRange { .. })
+    ));
     assert_eq!("6.4".parse::<Komi>(), Err(ParseError::Komi));
     assert_eq!("-0.5".parse::<Komi>().unwrap().halves(), -1);
     let too_big = Rules::default().with_komi(Komi::from_halves(5000));
-    assert_eq!(too_big.validate(), Err(RulesError::KomiOutOfRange { halves: 5000 }));
-    assert_eq!(Game::new(too_big, 9, 9).unwrap_err(), GameError::Rules(RulesError::KomiOutOfRange { halves: 5000 }));
+    assert_eq!(
+        too_big.validate(),
+        Err(RulesError::KomiOutOfRange { halves: 5000 })
+    );
+    assert_eq!(
+        Game::new(too_big, 9, 9).unwrap_err(),
+        GameError::Rules(RulesError::KomiOutOfRange { halves: 5000 })
+    );
     let endless = Rules::default().with_ko(KoRule::None);
     assert_eq!(endless.validate(), Err(RulesError::EndlessSuicide));
     assert!(endless.with_suicide(Suicide::Forbidden).validate().is_ok());
@@ -156,9 +209,20 @@ fn g4_refused_moves_say_why_and_change_nothing() {
     play_all(&mut g, &["E5", "D4"]);
     let before = g.clone();
     let hash = g.hash();
-    assert_eq!(g.play(mv("E5")), Err(IllegalMove::Occupied { point: pt("E5") }));
-    assert_eq!(g.play(mv("T19")), Err(IllegalMove::OffBoard { point: pt("T19") }));
-    assert_eq!(g.play_as(Color::White, mv("C3")), Err(IllegalMove::OutOfTurn { to_move: Color::Black }));
+    assert_eq!(
+        g.play(mv("E5")),
+        Err(IllegalMove::Occupied { point: pt("E5") })
+    );
+    assert_eq!(
+        g.play(mv("T19")),
+        Err(IllegalMove::OffBoard { point: pt("T19") })
+    );
+    assert_eq!(
+        g.play_as(Color::White, mv("C3")),
+        Err(IllegalMove::OutOfTurn {
+            to_move: Color::Black
+        })
+    );
     assert_eq!(g, before);
     assert_eq!(g.hash(), hash);
     assert_eq!(g.move_count(), 2);
@@ -231,11 +295,18 @@ fn g5_multi_stone_self_capture_is_legal_under_tromp_taylor() {
     for p in ["A1", "A2", "B2", "B1"] {
         assert_eq!(g.board().get(pt(p)), None, "{p}");
     }
-    assert_eq!(g.prisoners(Color::White), 4, "self-captured stones go to the opponent");
+    assert_eq!(
+        g.prisoners(Color::White),
+        4,
+        "self-captured stones go to the opponent"
+    );
     assert_eq!(g.last_captures().count(), 4);
     // Forbidden where suicide is.
     let g = game(Rules::chinese(), pos, Color::Black);
-    assert_eq!(g.check(mv("A1")), Err(IllegalMove::Suicide { point: pt("A1") }));
+    assert_eq!(
+        g.check(mv("A1")),
+        Err(IllegalMove::Suicide { point: pt("A1") })
+    );
 }
 
 #[test]
@@ -246,10 +317,19 @@ fn g5_single_stone_suicide_repeats_the_board() {
         . . .
     ";
     let g = game(Rules::tromp_taylor(), pos, Color::Black);
-    assert_eq!(g.check(mv("A3")), Err(IllegalMove::PositionalSuperko { point: pt("A3"), repeats: 0 }));
+    assert_eq!(
+        g.check(mv("A3")),
+        Err(IllegalMove::PositionalSuperko {
+            point: pt("A3"),
+            repeats: 0
+        })
+    );
     assert!(!g.legal_moves().contains(&mv("A3")));
     let g = game(Rules::chinese(), pos, Color::Black);
-    assert_eq!(g.check(mv("A3")), Err(IllegalMove::Suicide { point: pt("A3") }));
+    assert_eq!(
+        g.check(mv("A3")),
+        Err(IllegalMove::Suicide { point: pt("A3") })
+    );
     // Under situational superko the same board with the other player to move is new.
     let mut g = game(Rules::new_zealand(), pos, Color::Black);
     let r = g.play(mv("A3")).unwrap();
@@ -282,7 +362,13 @@ fn g3_simple_ko_forbids_only_the_immediate_retake() {
 fn g6_positional_superko_forbids_the_immediate_retake_too() {
     let mut g = game(Rules::tromp_taylor(), KO, Color::Black);
     g.play(mv("C2")).unwrap();
-    assert_eq!(g.check(mv("B2")), Err(IllegalMove::PositionalSuperko { point: pt("B2"), repeats: 0 }));
+    assert_eq!(
+        g.check(mv("B2")),
+        Err(IllegalMove::PositionalSuperko {
+            point: pt("B2"),
+            repeats: 0
+        })
+    );
     play_all(&mut g, &["F4", "F1", "B2"]);
 }
 
@@ -314,11 +400,23 @@ fn g6_triple_ko_cycle_is_stopped_only_by_superko() {
     for rules in [Rules::tromp_taylor(), Rules::chinese()] {
         let mut g = game(rules, TRIPLE_KO, Color::Black);
         play_all(&mut g, &TRIPLE_KO_CYCLE[..5]);
-        assert_eq!(g.check(mv("B10")), Err(IllegalMove::PositionalSuperko { point: pt("B10"), repeats: 0 }));
+        assert_eq!(
+            g.check(mv("B10")),
+            Err(IllegalMove::PositionalSuperko {
+                point: pt("B10"),
+                repeats: 0
+            })
+        );
     }
     let mut g = game(Rules::aga(), TRIPLE_KO, Color::Black);
     play_all(&mut g, &TRIPLE_KO_CYCLE[..5]);
-    assert_eq!(g.check(mv("B10")), Err(IllegalMove::SituationalSuperko { point: pt("B10"), repeats: 0 }));
+    assert_eq!(
+        g.check(mv("B10")),
+        Err(IllegalMove::SituationalSuperko {
+            point: pt("B10"),
+            repeats: 0
+        })
+    );
 }
 
 #[test]
@@ -332,7 +430,13 @@ fn g6_positional_and_situational_superko_differ() {
     ";
     let mut nz = game(Rules::new_zealand(), pos, Color::Black);
     play_all(&mut nz, &["C1", "pass"]);
-    assert_eq!(nz.check(mv("A3")), Err(IllegalMove::SituationalSuperko { point: pt("A3"), repeats: 1 }));
+    assert_eq!(
+        nz.check(mv("A3")),
+        Err(IllegalMove::SituationalSuperko {
+            point: pt("A3"),
+            repeats: 1
+        })
+    );
     // Without the pass in between the situation is new: legal.
     let mut nz = game(Rules::new_zealand(), pos, Color::Black);
     play_all(&mut nz, &["C1", "C2"]);
@@ -340,16 +444,34 @@ fn g6_positional_and_situational_superko_differ() {
     // Positional superko refuses it in both cases.
     let mut tt = game(Rules::tromp_taylor(), pos, Color::Black);
     play_all(&mut tt, &["C1", "C2"]);
-    assert_eq!(tt.check(mv("A3")), Err(IllegalMove::PositionalSuperko { point: pt("A3"), repeats: 2 }));
+    assert_eq!(
+        tt.check(mv("A3")),
+        Err(IllegalMove::PositionalSuperko {
+            point: pt("A3"),
+            repeats: 2
+        })
+    );
 }
 
 // ----- G7 nigiri and handicap -----
 
 #[test]
 fn g7_fixed_handicap_matches_gtp() {
-    let names = |w, n| -> Vec<String> { fixed_handicap_points(w, w, n).unwrap().iter().map(|p| p.to_string()).collect() };
-    assert_eq!(names(19, 9), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16", "K10"]);
-    assert_eq!(names(19, 7), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K10"]);
+    let names = |w, n| -> Vec<String> {
+        fixed_handicap_points(w, w, n)
+            .unwrap()
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    };
+    assert_eq!(
+        names(19, 9),
+        ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16", "K10"]
+    );
+    assert_eq!(
+        names(19, 7),
+        ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K10"]
+    );
     assert_eq!(names(19, 3), ["D4", "Q16", "D16"]);
     assert_eq!(names(13, 5), ["D4", "K10", "D10", "K4", "G7"]);
     assert_eq!(names(9, 2), ["C3", "G7"]);
@@ -368,15 +490,28 @@ fn g7_fixed_handicap_matches_gtp() {
 #[test]
 fn g7_free_handicap_and_setup() {
     let mut g = Game::new(Rules::default(), 9, 9).unwrap();
-    let stones = [(pt("A1"), Color::Black), (pt("J9"), Color::Black), (pt("E5"), Color::White)];
+    let stones = [
+        (pt("A1"), Color::Black),
+        (pt("J9"), Color::Black),
+        (pt("E5"), Color::White),
+    ];
     g.set_setup(&stones, Color::White).unwrap();
     assert_eq!(g.board().count(Color::Black), 2);
     assert_eq!(g.to_move(), Color::White);
     g.play(mv("C3")).unwrap();
-    assert_eq!(g.set_setup(&stones, Color::White).unwrap_err(), GameError::Setup(SetupError::AfterFirstMove));
     assert_eq!(
-        Game::with_setup(Rules::default(), 9, 9, &[(pt("A1"), Color::Black), (pt("A1"), Color::White)], Color::Black)
-            .unwrap_err(),
+        g.set_setup(&stones, Color::White).unwrap_err(),
+        GameError::Setup(SetupError::AfterFirstMove)
+    );
+    assert_eq!(
+        Game::with_setup(
+            Rules::default(),
+            9,
+            9,
+            &[(pt("A1"), Color::Black), (pt("A1"), Color::White)],
+            Color::Black
+        )
+        .unwrap_err(),
         GameError::Setup(SetupError::Duplicate { point: pt("A1") })
     );
 }
@@ -384,12 +519,27 @@ fn g7_free_handicap_and_setup() {
 #[test]
 fn g7_nigiri() {
     // The source: a right guess of "even" gives the holder Black.
-    assert_eq!(nigiri(10, Parity::Even, NigiriConvention::Source).holder, Color::Black);
-    assert_eq!(nigiri(9, Parity::Even, NigiriConvention::Source).holder, Color::White);
-    assert_eq!(nigiri(9, Parity::Odd, NigiriConvention::Source).holder, Color::Black);
+    assert_eq!(
+        nigiri(10, Parity::Even, NigiriConvention::Source).holder,
+        Color::Black
+    );
+    assert_eq!(
+        nigiri(9, Parity::Even, NigiriConvention::Source).holder,
+        Color::White
+    );
+    assert_eq!(
+        nigiri(9, Parity::Odd, NigiriConvention::Source).holder,
+        Color::Black
+    );
     // Tradition: a right guess gives the guesser Black.
-    assert_eq!(nigiri(9, Parity::Odd, NigiriConvention::Traditional).guesser, Color::Black);
-    assert_eq!(nigiri(8, Parity::Odd, NigiriConvention::Traditional).guesser, Color::White);
+    assert_eq!(
+        nigiri(9, Parity::Odd, NigiriConvention::Traditional).guesser,
+        Color::Black
+    );
+    assert_eq!(
+        nigiri(8, Parity::Odd, NigiriConvention::Traditional).guesser,
+        Color::White
+    );
     let n = nigiri(3, Parity::Even, NigiriConvention::Traditional);
     assert_ne!(n.holder, n.guesser);
 }
@@ -412,11 +562,22 @@ fn g8_area_scoring_komi_and_draw() {
     ";
     let g = game(Rules::default(), pos, Color::Black);
     let s = g.score();
-    assert_eq!((s.points(Color::Black), s.points(Color::White), s.neutral), (10, 10, 5));
+    assert_eq!(
+        (s.points(Color::Black), s.points(Color::White), s.neutral),
+        (10, 10, 5)
+    );
     assert_eq!(s.result(), GameResult::Draw);
-    let g = game(Rules::default().with_komi(Komi::from_halves(7)), pos, Color::Black);
+    let g = game(
+        Rules::default().with_komi(Komi::from_halves(7)),
+        pos,
+        Color::Black,
+    );
     assert_eq!(g.score().result().to_string(), "W+3.5");
-    let g = game(Rules::default().with_komi(Komi::from_halves(-3)), pos, Color::Black);
+    let g = game(
+        Rules::default().with_komi(Komi::from_halves(-3)),
+        pos,
+        Color::Black,
+    );
     assert_eq!(g.score().result().to_string(), "B+1.5");
 }
 
@@ -431,10 +592,19 @@ fn g8_dead_stones_named_by_the_caller() {
     ";
     let g = game(Rules::default(), pos, Color::Black);
     let all_alive = g.score();
-    assert_eq!((all_alive.points(Color::Black), all_alive.points(Color::White)), (5, 11));
+    assert_eq!(
+        (
+            all_alive.points(Color::Black),
+            all_alive.points(Color::White)
+        ),
+        (5, 11)
+    );
     let s = g.score_with_dead(&[pt("A3")]).unwrap();
     assert_eq!((s.points(Color::Black), s.points(Color::White)), (10, 10));
-    assert_eq!(g.score_with_dead(&[pt("C3")]), Err(go_core::ScoreError::NoStone { point: pt("C3") }));
+    assert_eq!(
+        g.score_with_dead(&[pt("C3")]),
+        Err(go_core::ScoreError::NoStone { point: pt("C3") })
+    );
     // Territory: 5 points and the dead stone as a prisoner, against 5; komi 6.5.
     let g = game(Rules::japanese(), pos, Color::Black);
     let s = g.score_with_dead(&[pt("A3")]).unwrap();
@@ -444,7 +614,11 @@ fn g8_dead_stones_named_by_the_caller() {
 
 #[test]
 fn g8_territory_scoring_counts_prisoners() {
-    let mut g = game(Rules::japanese().with_komi(Komi::ZERO), ". . .\nO . .\nX . .", Color::White);
+    let mut g = game(
+        Rules::japanese().with_komi(Komi::ZERO),
+        ". . .\nO . .\nX . .",
+        Color::White,
+    );
     g.play(mv("B1")).unwrap();
     let s = g.score();
     assert_eq!(s.prisoners, [0, 1]);
@@ -460,9 +634,20 @@ fn g8_seki_scores_correctly() {
         X X . O O
     ";
     let area = game(Rules::tromp_taylor(), seki, Color::Black).score();
-    assert_eq!((area.points(Color::Black), area.points(Color::White), area.neutral), (6, 6, 3));
+    assert_eq!(
+        (
+            area.points(Color::Black),
+            area.points(Color::White),
+            area.neutral
+        ),
+        (6, 6, 3)
+    );
     let territory = game(Rules::japanese().with_komi(Komi::ZERO), seki, Color::Black).score();
-    assert_eq!(territory.territory, [0, 0], "eyes in seki are not territory");
+    assert_eq!(
+        territory.territory,
+        [0, 0],
+        "eyes in seki are not territory"
+    );
     assert_eq!(territory.neutral, 5);
     assert_eq!(territory.result(), GameResult::Draw);
     // Two eyes each and unfilled dame between: alive, not seki.
@@ -483,10 +668,17 @@ fn g8_results_print_and_parse() {
     assert_eq!("W+Resign".parse::<GameResult>().unwrap().to_string(), "W+R");
     assert_eq!(
         "B+0.5".parse::<GameResult>().unwrap(),
-        GameResult::Win { winner: Color::Black, margin: Margin::HalfPoints(1) }
+        GameResult::Win {
+            winner: Color::Black,
+            margin: Margin::HalfPoints(1)
+        }
     );
     for bad in ["X+1", "B+1.3", "", "B3"] {
-        assert_eq!(bad.parse::<GameResult>(), Err(ParseError::GameResult), "{bad}");
+        assert_eq!(
+            bad.parse::<GameResult>(),
+            Err(ParseError::GameResult),
+            "{bad}"
+        );
     }
 }
 
@@ -508,11 +700,21 @@ fn g9_undo_restores_everything() {
     assert_eq!(g.prisoners(Color::White), 0);
     assert_eq!(g.to_move(), Color::Black);
     assert_eq!(g.undo().unwrap(), mv("F4"));
-    assert_eq!(g.ko_point(), Some(pt("B2")), "the ko comes back with the undo");
+    assert_eq!(
+        g.ko_point(),
+        Some(pt("B2")),
+        "the ko comes back with the undo"
+    );
     assert_eq!(g.play(mv("B2")), Err(IllegalMove::Ko { point: pt("B2") }));
     g.undo().unwrap();
     assert_eq!(g, start);
-    assert_eq!(g.undo_many(1), Err(go_core::UndoError { asked: 1, played: 0 }));
+    assert_eq!(
+        g.undo_many(1),
+        Err(go_core::UndoError {
+            asked: 1,
+            played: 0
+        })
+    );
     // Undo a resignation.
     g.play(Move::Resign).unwrap();
     assert!(g.is_over());
@@ -573,11 +775,23 @@ fn g10_malformed_sgf_is_an_error_with_an_offset() {
         let e = GameRecord::read(text).unwrap_err();
         assert_eq!((e.kind, e.offset), (kind, offset), "{text:?}");
     }
-    let e = GameRecord::read("(;SZ[9];B[aa];W[aa])").unwrap().replay(Rules::default()).unwrap_err();
+    let e = GameRecord::read("(;SZ[9];B[aa];W[aa])")
+        .unwrap()
+        .replay(Rules::default())
+        .unwrap_err();
     assert_eq!(e.offset, 14);
-    assert!(matches!(e.kind, SgfErrorKind::Illegal(IllegalMove::Occupied { .. })));
-    let e = GameRecord::read("(;SZ[3]AB[ab][ba]AW[aa])").unwrap().replay(Rules::default()).unwrap_err();
-    assert!(matches!(e.kind, SgfErrorKind::Setup(SetupError::NoLiberties { .. })));
+    assert!(matches!(
+        e.kind,
+        SgfErrorKind::Illegal(IllegalMove::Occupied { .. })
+    ));
+    let e = GameRecord::read("(;SZ[3]AB[ab][ba]AW[aa])")
+        .unwrap()
+        .replay(Rules::default())
+        .unwrap_err();
+    assert!(matches!(
+        e.kind,
+        SgfErrorKind::Setup(SetupError::NoLiberties { .. })
+    ));
 }
 
 #[test]
@@ -587,7 +801,10 @@ fn g10_game_written_as_sgf_reads_back_equal() {
     let text = GameRecord::from_game(&g).to_sgf();
     assert!(text.contains("RU[Japanese]"));
     assert!(text.contains("KM[6.5]"));
-    let back = GameRecord::read(&text).unwrap().replay(Rules::japanese()).unwrap();
+    let back = GameRecord::read(&text)
+        .unwrap()
+        .replay(Rules::japanese())
+        .unwrap();
     assert_eq!(back, g);
     assert_eq!(back.board(), g.board());
 }
