@@ -545,37 +545,49 @@ impl Board {
     /// What playing `code` on the empty cell `i` would do.
     #[inline]
     pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {
+        let nbrs = self.neighbours(i);
+        let colors = nbrs.map(|q| self.cells[q].color);
+        let has_empty = colors.contains(&EMPTY);
+        let has_own = colors.contains(&code);
         let mut e = Effect {
-            suicide: true,
-            lone: true,
+            suicide: false,
+            lone: !has_empty && !has_own,
             ..Effect::default()
         };
+        // Opponent chains in atari at `i` are captured (each counted once).
+        let opp = code ^ 3;
         let mut seen = [usize::MAX; 4];
-        for (n, q) in self.neighbours(i).into_iter().enumerate() {
-            let cq = self.cells[q].color;
-            if cq == EMPTY {
-                e.suicide = false;
-                e.lone = false;
+        for n in 0..4 {
+            if colors[n] != opp {
                 continue;
             }
-            if cq == EDGE {
-                continue;
-            }
-            let h = self.head(q);
+            let h = self.head(nbrs[n]);
             if seen[..n].contains(&h) {
                 continue;
             }
             seen[n] = h;
-            let atari = self.in_atari_at(h, i);
-            if cq == code {
-                e.lone = false;
-                e.own_hash ^= self.chains[h].hash;
-                if !atari {
-                    e.suicide = false;
-                }
-            } else if atari {
+            if self.in_atari_at(h, i) {
                 e.captured += u32::from(self.chains[h].size);
                 e.captured_hash ^= self.chains[h].hash;
+            }
+        }
+        if has_empty || e.captured > 0 {
+            return e;
+        }
+        // No liberty of its own and nothing captured: suicide unless a friendly
+        // chain keeps another liberty.
+        e.suicide = true;
+        for n in 0..4 {
+            if colors[n] != code {
+                continue;
+            }
+            let h = self.head(nbrs[n]);
+            if seen[..n].contains(&h) {
+                continue;
+            }
+            seen[n] = h;
+            e.own_hash ^= self.chains[h].hash;
+            if !self.in_atari_at(h, i) {
                 e.suicide = false;
             }
         }
