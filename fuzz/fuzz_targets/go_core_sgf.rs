@@ -8,7 +8,16 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let _ = Collection::parse(&text);
+    // The one-pass reader agrees with the tree reader, error or not.
+    let tree = Collection::parse(&text);
+    let first = GameRecord::read(&text);
+    match &tree {
+        Ok(c) if !c.roots.is_empty() => {
+            assert_eq!(GameRecord::from_collection(c, c.roots[0]), first);
+        }
+        Ok(_) => assert!(first.is_err()),
+        Err(e) => assert_eq!(first.as_ref().err(), Some(e)),
+    }
     if let Ok(records) = GameRecord::read_all(&text) {
         for record in records.iter().take(4) {
             let _ = record.rules_hint();

@@ -20,6 +20,7 @@
 //! Malformed text is an [`SgfError`] with the byte offset of the problem; the parser
 //! never recurses on the input's nesting, so no input can exhaust the stack.
 
+use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
@@ -87,12 +88,47 @@ impl Collection {
     /// # Errors
     /// [`SgfError`] with the offset of the first problem.
     pub fn parse(text: &str) -> Result<Collection, SgfError> {
-        Parser {
-            text: text.as_bytes(),
-            src: text,
-            pos: 0,
-        }
-        .collection()
+        let mut out = Collection::default();
+        // Each open tree remembers the node its first node hangs from.
+        let mut stack: Vec<Option<usize>> = Vec::new();
+        let mut current: Option<usize> = None;
+        Reader::new(text).walk(|event| {
+            match event {
+                Event::TreeStart => stack.push(current),
+                Event::TreeEnd => current = stack.pop().flatten(),
+                Event::Node(offset) => {
+                    let idx = out.nodes.len();
+                    out.nodes.push(Node {
+                        offset,
+                        ..Node::default()
+                    });
+                    match current {
+                        Some(parent) => out.nodes[parent].children.push(idx),
+                        None => out.roots.push(idx),
+                    }
+                    current = Some(idx);
+                }
+                Event::Property(id, offset) => {
+                    if let Some(node) = current.and_then(|c| out.nodes.get_mut(c)) {
+                        node.properties.push(Property {
+                            id: id.into_owned(),
+                            values: Vec::new(),
+                            offset,
+                        });
+                    }
+                }
+                Event::Value(v) => {
+                    if let Some(p) = current
+                        .and_then(|c| out.nodes.get_mut(c))
+                        .and_then(|n| n.properties.last_mut())
+                    {
+                        p.values.push(v.into_owned());
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        Ok(out)
     }
 
     /// The main line of the tree rooted at `root`: the root, its first child, that
@@ -107,14 +143,37 @@ impl Collection {
     }
 }
 
-/// Byte-level SGF reader.
-struct Parser<'a> {
+/// What the reader meets, in input order.
+enum Event<'a> {
+    /// `(`
+    TreeStart,
+    /// `)`
+    TreeEnd,
+    /// `;` at this offset
+    Node(usize),
+    /// A property identifier (upper-case letters only) at this offset.
+    Property(Cow<'a, str>, usize),
+    /// A value of the last property, unescaped (borrowed when it had no escape).
+    Value(Cow<'a, str>),
+}
+
+/// Byte-level SGF reader: walks a whole collection once, without recursion and
+/// without allocating for values that hold no escape.
+struct Reader<'a> {
     text: &'a [u8],
     src: &'a str,
     pos: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Reader<'a> {
+    fn new(src: &'a str) -> Reader<'a> {
+        Reader {
+            text: src.as_bytes(),
+            src,
+            pos: 0,
+        }
+    }
+
     fn err(&self, kind: SgfErrorKind) -> SgfError {
         SgfError {
             offset: self.pos,
@@ -139,114 +198,95 @@ impl Parser<'_> {
         }
     }
 
-    /// Collection = GameTree+, read without recursion: a stack holds, for each open
-    /// `(`, the node that the tree's first node hangs from.
-    fn collection(mut self) -> Result<Collection, SgfError> {
-        let mut out = Collection::default();
+    /// Collection = GameTree+; GameTree = `(` Node+ GameTree* `)`.
+    fn walk(
+        mut self,
+        mut f: impl FnMut(Event<'a>) -> Result<(), SgfError>,
+    ) -> Result<(), SgfError> {
         match self.text.iter().position(|&b| b == b'(') {
             Some(p) => self.pos = p,
             None => return Err(self.err(SgfErrorKind::NoGameTree)),
         }
+        let mut depth = 0usize;
         loop {
             self.skip_ws();
             match self.peek() {
-                Some(b'(') => self.game_tree(&mut out)?,
-                None => break,
-                Some(_) => return Err(self.unexpected()),
-            }
-        }
-        Ok(out)
-    }
-
-    fn game_tree(&mut self, out: &mut Collection) -> Result<(), SgfError> {
-        // Each open tree remembers its parent node (None for the root tree).
-        let mut stack: Vec<Option<usize>> = Vec::new();
-        // The node the next node attaches to.
-        let mut current: Option<usize> = None;
-        loop {
-            self.skip_ws();
-            match self.peek() {
+                None if depth == 0 => return Ok(()),
                 Some(b'(') => {
-                    if stack.len() >= 100_000 {
+                    if depth >= 100_000 {
                         return Err(self.err(SgfErrorKind::TooDeep));
                     }
-                    stack.push(current);
+                    depth += 1;
                     self.pos += 1;
+                    f(Event::TreeStart)?;
                     self.skip_ws();
                     if self.peek() != Some(b';') {
                         return Err(self.unexpected());
                     }
                 }
-                Some(b';') => {
-                    let node = self.node()?;
-                    let idx = out.nodes.len();
-                    out.nodes.push(node);
-                    match current {
-                        Some(parent) => out.nodes[parent].children.push(idx),
-                        None => out.roots.push(idx),
-                    }
-                    current = Some(idx);
-                }
-                Some(b')') => {
+                Some(b')') if depth > 0 => {
+                    depth -= 1;
                     self.pos += 1;
-                    current = stack.pop().unwrap_or(None);
-                    if stack.is_empty() {
-                        return Ok(());
-                    }
+                    f(Event::TreeEnd)?;
+                }
+                Some(b';') if depth > 0 => {
+                    f(Event::Node(self.pos))?;
+                    self.pos += 1;
+                    self.properties(&mut f)?;
                 }
                 _ => return Err(self.unexpected()),
             }
         }
     }
 
-    fn node(&mut self) -> Result<Node, SgfError> {
-        let mut node = Node {
-            offset: self.pos,
-            ..Node::default()
-        };
-        self.pos += 1; // ';'
+    fn properties(
+        &mut self,
+        f: &mut impl FnMut(Event<'a>) -> Result<(), SgfError>,
+    ) -> Result<(), SgfError> {
         loop {
             self.skip_ws();
             match self.peek() {
-                Some(c) if c.is_ascii_alphabetic() => node.properties.push(self.property()?),
-                Some(b';' | b'(' | b')') => return Ok(node),
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let offset = self.pos;
+                    while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+                        self.pos += 1;
+                    }
+                    let raw = &self.src[offset..self.pos];
+                    let id = if raw.bytes().all(|b| b.is_ascii_uppercase()) {
+                        Cow::Borrowed(raw)
+                    } else {
+                        Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
+                    };
+                    f(Event::Property(id, offset))?;
+                    let mut values = 0;
+                    loop {
+                        self.skip_ws();
+                        if self.peek() != Some(b'[') {
+                            break;
+                        }
+                        let v = self.value()?;
+                        f(Event::Value(v))?;
+                        values += 1;
+                    }
+                    if values == 0 {
+                        return Err(SgfError {
+                            offset,
+                            kind: SgfErrorKind::MissingValue,
+                        });
+                    }
+                }
+                Some(b';' | b'(' | b')') | None => return Ok(()),
                 _ => return Err(self.unexpected()),
             }
         }
-    }
-
-    fn property(&mut self) -> Result<Property, SgfError> {
-        let offset = self.pos;
-        let mut id = String::new();
-        while let Some(c) = self.peek().filter(u8::is_ascii_alphabetic) {
-            if c.is_ascii_uppercase() {
-                id.push(c as char);
-            }
-            self.pos += 1;
-        }
-        let mut values = Vec::new();
-        loop {
-            self.skip_ws();
-            if self.peek() != Some(b'[') {
-                break;
-            }
-            values.push(self.value()?);
-        }
-        if values.is_empty() {
-            return Err(SgfError {
-                offset,
-                kind: SgfErrorKind::MissingValue,
-            });
-        }
-        Ok(Property { id, values, offset })
     }
 
     /// A bracketed value; `\` escapes the next character and `\` + newline is a
     /// soft line break (removed).
-    fn value(&mut self) -> Result<String, SgfError> {
+    fn value(&mut self) -> Result<Cow<'a, str>, SgfError> {
         self.pos += 1; // '['
         let start = self.pos;
-        let mut out = String::new();
+        let mut owned: Option<String> = None;
         let mut run = start;
         loop {
             match self.peek() {
@@ -257,15 +297,22 @@ impl Parser<'_> {
                     });
                 }
                 Some(b']') => {
-                    out.push_str(&self.src[run..self.pos]);
+                    let tail = &self.src[run..self.pos];
                     self.pos += 1;
-                    return Ok(out);
+                    return Ok(match owned {
+                        None => Cow::Borrowed(tail),
+                        Some(mut s) => {
+                            s.push_str(tail);
+                            Cow::Owned(s)
+                        }
+                    });
                 }
                 Some(b'\\') => {
+                    let out = owned.get_or_insert_with(String::new);
                     out.push_str(&self.src[run..self.pos]);
                     self.pos += 1;
                     match self.peek() {
-                        None => continue,
+                        None => {}
                         Some(b'\r' | b'\n') => {
                             let first = self.text[self.pos];
                             self.pos += 1;
@@ -355,18 +402,21 @@ impl GameRecord {
         }
     }
 
-    /// Reads the first game of an SGF text.
+    /// Reads the first game of an SGF text (the whole text must be well formed).
+    /// Only the first game's main line is kept, read in one pass without building
+    /// the tree: the fast way to load records.
     ///
     /// # Errors
     /// [`SgfError`] for malformed text or game information (see
     /// [`GameRecord::from_collection`]).
     pub fn read(text: &str) -> Result<GameRecord, SgfError> {
-        let c = Collection::parse(text)?;
-        let root = c.roots.first().copied().ok_or(SgfError {
+        let mut reader = MainLineReader::default();
+        Reader::new(text).walk(|event| reader.event(event))?;
+        reader.flush()?;
+        reader.builder.map(RecordBuilder::finish).ok_or(SgfError {
             offset: 0,
             kind: SgfErrorKind::NoGameTree,
-        })?;
-        GameRecord::from_collection(&c, root)
+        })
     }
 
     /// Reads every game of an SGF collection.
@@ -390,128 +440,22 @@ impl GameRecord {
     /// cannot be read; [`SetupError::AfterFirstMove`] for setup stones after the
     /// first move.
     pub fn from_collection(c: &Collection, root: usize) -> Result<GameRecord, SgfError> {
-        let root_node = c.nodes.get(root).ok_or(SgfError {
-            offset: 0,
-            kind: SgfErrorKind::NoGameTree,
-        })?;
-        let err = |p: &Property, kind| SgfError {
-            offset: p.offset,
-            kind,
-        };
-        let (mut width, mut height) = (19u8, 19u8);
-        if let Some(p) = root_node.property("SZ") {
-            (width, height) = parse_size(&p.values[0]).ok_or(err(p, SgfErrorKind::BadSize))?;
-        }
-        let mut rec = GameRecord::new(width, height);
-        let mut player: Option<Color> = None;
-        let mut setup: Vec<Option<Color>> =
-            alloc::vec![None; MAX_SIDE as usize * MAX_SIDE as usize];
-        let mut setup_order: Vec<Point> = Vec::new();
-        for (depth, node) in c.main_line(root).enumerate() {
-            let mut comment = None;
-            for p in &node.properties {
-                let v = p.values[0].as_str();
-                match p.id.as_str() {
-                    "B" | "W" => {
-                        let color = if p.id == "B" {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        let mv =
-                            parse_move(v, width, height).ok_or(err(p, SgfErrorKind::BadPoint))?;
-                        rec.moves.push(RecordedMove {
-                            color,
-                            mv,
-                            comment: None,
-                            offset: p.offset,
-                        });
-                    }
-                    "AB" | "AW" | "AE" => {
-                        if !rec.moves.is_empty() {
-                            return Err(err(p, SgfErrorKind::Setup(SetupError::AfterFirstMove)));
-                        }
-                        let color = match p.id.as_str() {
-                            "AB" => Some(Color::Black),
-                            "AW" => Some(Color::White),
-                            _ => None,
-                        };
-                        for value in &p.values {
-                            for pt in parse_point_list(value, height)
-                                .ok_or(err(p, SgfErrorKind::BadPoint))?
-                            {
-                                if !(pt.col() < width && pt.row() < height) {
-                                    return Err(err(p, SgfErrorKind::BadPoint));
-                                }
-                                let slot =
-                                    pt.row() as usize * MAX_SIDE as usize + pt.col() as usize;
-                                if setup[slot].is_none() && color.is_some() {
-                                    setup_order.push(pt);
-                                }
-                                setup[slot] = color;
-                            }
-                        }
-                    }
-                    "C" => comment = Some(v.to_string()),
-                    "PL" if depth == 0 || rec.moves.is_empty() => {
-                        player = Some(v.parse().map_err(|_| err(p, SgfErrorKind::BadNumber))?);
-                    }
-                    _ if depth > 0 => {}
-                    "GM" => {
-                        if v.trim() != "1" {
-                            return Err(err(p, SgfErrorKind::NotGo));
-                        }
-                    }
-                    "SZ" | "FF" | "CA" | "AP" => {}
-                    "KM" => {
-                        let halves = parse_half_points(v).ok_or(err(p, SgfErrorKind::BadNumber))?;
-                        let komi = Komi::from_halves(halves);
-                        Rules::default()
-                            .with_komi(komi)
-                            .validate()
-                            .map_err(|_| err(p, SgfErrorKind::BadNumber))?;
-                        rec.komi = Some(komi);
-                    }
-                    "HA" => {
-                        rec.handicap = Some(
-                            v.trim()
-                                .parse()
-                                .map_err(|_| err(p, SgfErrorKind::BadNumber))?,
-                        );
-                    }
-                    "RU" => rec.rules_name = Some(v.to_string()),
-                    "PB" => rec.black_name = Some(v.to_string()),
-                    "PW" => rec.white_name = Some(v.to_string()),
-                    "RE" => rec.result = Some(v.to_string()),
-                    _ => rec.other.push(p.clone()),
-                }
-            }
-            match rec.moves.last_mut() {
-                Some(m) if comment.is_some() && m.comment.is_none() && depth > 0 => {
-                    m.comment = comment
-                }
-                _ if depth == 0 => rec.comment = comment,
-                _ => {}
-            }
-        }
-        rec.setup = setup_order
-            .into_iter()
-            .filter_map(|pt| {
-                setup[pt.row() as usize * MAX_SIDE as usize + pt.col() as usize].map(|c| (pt, c))
-            })
-            .collect();
-        let handicapped = rec.handicap.is_some_and(|h| h >= 2) && !rec.setup.is_empty();
-        rec.first = rec
-            .moves
-            .first()
-            .map(|m| m.color)
-            .or(player)
-            .unwrap_or(if handicapped {
-                Color::White
-            } else {
-                Color::Black
+        if c.nodes.get(root).is_none() {
+            return Err(SgfError {
+                offset: 0,
+                kind: SgfErrorKind::NoGameTree,
             });
-        Ok(rec)
+        }
+        let mut builder = RecordBuilder::default();
+        for node in c.main_line(root) {
+            let props = || {
+                node.properties
+                    .iter()
+                    .map(|p| (p.id.as_str(), p.offset, &p.values[..]))
+            };
+            builder.node(props)?;
+        }
+        Ok(builder.finish())
     }
 
     /// The rules that the record's `RU` names (Chinese, Japanese, AGA, NZ,
@@ -673,6 +617,250 @@ impl GameRecord {
         }
         out.push_str(")\n");
         out
+    }
+}
+
+/// Builds a [`GameRecord`] from the main line's nodes, one node at a time.
+struct RecordBuilder {
+    rec: GameRecord,
+    depth: usize,
+    player: Option<Color>,
+    /// Setup colour per point (row-major on a 25×25 grid), `None` = empty.
+    setup: Vec<Option<Color>>,
+    setup_order: Vec<Point>,
+}
+
+impl Default for RecordBuilder {
+    fn default() -> Self {
+        RecordBuilder {
+            rec: GameRecord::new(19, 19),
+            depth: 0,
+            player: None,
+            setup: alloc::vec![None; MAX_SIDE as usize * MAX_SIDE as usize],
+            setup_order: Vec::new(),
+        }
+    }
+}
+
+impl RecordBuilder {
+    /// Reads one node's properties (`id`, offset, values), which `props` yields
+    /// (twice for the root node: its size is needed before its stones).
+    fn node<'p, V: AsRef<str> + 'p, I: Iterator<Item = (&'p str, usize, &'p [V])>>(
+        &mut self,
+        props: impl Fn() -> I,
+    ) -> Result<(), SgfError> {
+        if self.depth == 0
+            && let Some((_, offset, values)) = props().find(|(id, _, _)| *id == "SZ")
+        {
+            let v = values.first().map_or("", AsRef::as_ref);
+            let (w, h) = parse_size(v).ok_or(SgfError {
+                offset,
+                kind: SgfErrorKind::BadSize,
+            })?;
+            (self.rec.width, self.rec.height) = (w, h);
+        }
+        let mut comment = None;
+        for (id, offset, values) in props() {
+            if let Some(c) = self.property(id, offset, values)? {
+                comment = Some(c);
+            }
+        }
+        match self.rec.moves.last_mut() {
+            Some(m) if comment.is_some() && m.comment.is_none() && self.depth > 0 => {
+                m.comment = comment
+            }
+            _ if self.depth == 0 => self.rec.comment = comment,
+            _ => {}
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Reads one property; returns the node's comment when it is `C`.
+    fn property<V: AsRef<str>>(
+        &mut self,
+        id: &str,
+        offset: usize,
+        values: &[V],
+    ) -> Result<Option<String>, SgfError> {
+        let err = |kind| SgfError { offset, kind };
+        let v = values.first().map_or("", AsRef::as_ref);
+        let (width, height) = (self.rec.width, self.rec.height);
+        let rec = &mut self.rec;
+        match id {
+            "B" | "W" => {
+                let color = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let mv = parse_move(v, width, height).ok_or(err(SgfErrorKind::BadPoint))?;
+                rec.moves.push(RecordedMove {
+                    color,
+                    mv,
+                    comment: None,
+                    offset,
+                });
+            }
+            "AB" | "AW" | "AE" => {
+                if !rec.moves.is_empty() {
+                    return Err(err(SgfErrorKind::Setup(SetupError::AfterFirstMove)));
+                }
+                let color = match id {
+                    "AB" => Some(Color::Black),
+                    "AW" => Some(Color::White),
+                    _ => None,
+                };
+                for value in values {
+                    let points = parse_point_list(value.as_ref(), height)
+                        .ok_or(err(SgfErrorKind::BadPoint))?;
+                    for pt in points {
+                        if !(pt.col() < width && pt.row() < height) {
+                            return Err(err(SgfErrorKind::BadPoint));
+                        }
+                        let slot = pt.row() as usize * MAX_SIDE as usize + pt.col() as usize;
+                        if self.setup[slot].is_none() && color.is_some() {
+                            self.setup_order.push(pt);
+                        }
+                        self.setup[slot] = color;
+                    }
+                }
+            }
+            "C" => return Ok(Some(v.to_string())),
+            "PL" if self.depth == 0 || rec.moves.is_empty() => {
+                self.player = Some(v.parse().map_err(|_| err(SgfErrorKind::BadNumber))?);
+            }
+            _ if self.depth > 0 => {}
+            "GM" => {
+                if v.trim() != "1" {
+                    return Err(err(SgfErrorKind::NotGo));
+                }
+            }
+            "SZ" | "FF" | "CA" | "AP" => {}
+            "KM" => {
+                let halves = parse_half_points(v).ok_or(err(SgfErrorKind::BadNumber))?;
+                let komi = Komi::from_halves(halves);
+                Rules::default()
+                    .with_komi(komi)
+                    .validate()
+                    .map_err(|_| err(SgfErrorKind::BadNumber))?;
+                rec.komi = Some(komi);
+            }
+            "HA" => {
+                rec.handicap = Some(v.trim().parse().map_err(|_| err(SgfErrorKind::BadNumber))?);
+            }
+            "RU" => rec.rules_name = Some(v.to_string()),
+            "PB" => rec.black_name = Some(v.to_string()),
+            "PW" => rec.white_name = Some(v.to_string()),
+            "RE" => rec.result = Some(v.to_string()),
+            _ => rec.other.push(Property {
+                id: id.to_string(),
+                values: values.iter().map(|v| v.as_ref().to_string()).collect(),
+                offset,
+            }),
+        }
+        Ok(None)
+    }
+
+    fn finish(mut self) -> GameRecord {
+        let setup = &self.setup;
+        self.rec.setup = self
+            .setup_order
+            .iter()
+            .filter_map(|&pt| {
+                setup[pt.row() as usize * MAX_SIDE as usize + pt.col() as usize].map(|c| (pt, c))
+            })
+            .collect();
+        let handicapped = self.rec.handicap.is_some_and(|h| h >= 2) && !self.rec.setup.is_empty();
+        self.rec.first = self
+            .rec
+            .moves
+            .first()
+            .map(|m| m.color)
+            .or(self.player)
+            .unwrap_or(if handicapped {
+                Color::White
+            } else {
+                Color::Black
+            });
+        self.rec
+    }
+}
+
+/// Follows the main line of the first game tree through the reader's events,
+/// buffering one node's properties at a time (the buffers are reused).
+#[derive(Default)]
+struct MainLineReader<'a> {
+    builder: Option<RecordBuilder>,
+    /// For each open tree: whether it is on the main line, and whether a child
+    /// tree of it has started.
+    levels: Vec<(bool, bool)>,
+    first_tree_done: bool,
+    in_node: bool,
+    props: Vec<(Cow<'a, str>, usize, usize)>,
+    values: Vec<Cow<'a, str>>,
+}
+
+impl<'a> MainLineReader<'a> {
+    fn event(&mut self, event: Event<'a>) -> Result<(), SgfError> {
+        match event {
+            Event::TreeStart => {
+                self.flush()?;
+                let main = match self.levels.last_mut() {
+                    None => !self.first_tree_done,
+                    Some((parent_main, had_child)) => {
+                        let main = *parent_main && !*had_child;
+                        *had_child = true;
+                        main
+                    }
+                };
+                self.levels.push((main, false));
+            }
+            Event::TreeEnd => {
+                self.flush()?;
+                self.levels.pop();
+                if self.levels.is_empty() {
+                    self.first_tree_done = true;
+                }
+            }
+            Event::Node(_) => {
+                self.flush()?;
+                // A node after a child tree is a later variation of the tree's
+                // last node, so it is off the main line.
+                self.in_node = self
+                    .levels
+                    .last()
+                    .is_some_and(|&(main, had_child)| main && !had_child);
+            }
+            Event::Property(id, offset) if self.in_node => {
+                self.props.push((id, offset, self.values.len()))
+            }
+            Event::Value(v) if self.in_node => self.values.push(v),
+            Event::Property(..) | Event::Value(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Hands the buffered node to the builder.
+    fn flush(&mut self) -> Result<(), SgfError> {
+        if !self.in_node {
+            return Ok(());
+        }
+        self.in_node = false;
+        let builder = self.builder.get_or_insert_with(RecordBuilder::default);
+        let (props, values) = (&self.props, &self.values);
+        let result = builder.node(|| {
+            props
+                .iter()
+                .enumerate()
+                .map(move |(k, (id, offset, start))| {
+                    let end = props.get(k + 1).map_or(values.len(), |p| p.2);
+                    (id.as_ref(), *offset, &values[*start..end])
+                })
+        });
+        self.props.clear();
+        self.values.clear();
+        result
     }
 }
 

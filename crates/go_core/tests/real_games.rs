@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use go_core::sgf::GameRecord;
+use go_core::sgf::{Collection, GameRecord};
 use go_core::{Move, Rules};
 
 fn data_dir() -> Option<PathBuf> {
@@ -84,6 +84,17 @@ fn every_real_game_replays_under_tromp_taylor() {
         texts.len(),
         moves as f64 / secs / 1e6
     );
+
+    // The one-pass reader and the tree reader agree on every record.
+    for (path, text) in &texts {
+        let tree = Collection::parse(text).unwrap();
+        assert_eq!(
+            GameRecord::from_collection(&tree, tree.roots[0]).unwrap(),
+            GameRecord::read(text).unwrap(),
+            "{}",
+            path.display()
+        );
+    }
 
     // Writing back and reading again gives the same game.
     for (path, text) in texts.iter().step_by(25) {

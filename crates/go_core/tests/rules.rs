@@ -808,3 +808,28 @@ fn g10_game_written_as_sgf_reads_back_equal() {
     assert_eq!(back, g);
     assert_eq!(back.board(), g.board());
 }
+
+#[test]
+fn g10_one_pass_reader_follows_the_main_line_like_the_tree() {
+    let texts = [
+        "(;GM[1]SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]));W[ee])",
+        "(;SZ[9]C[root];B[aa]C[one];C[two];W[bb](;B[cc]C[x]))(;SZ[5];B[aa])",
+        "junk before (;FF[4]AB[aa:bb]SZ[7]AE[aa];W[cc])",
+        "(;B[aa])(;W[bb]",
+    ];
+    for text in texts {
+        let tree = Collection::parse(text);
+        let one_pass = GameRecord::read(text);
+        match tree {
+            Ok(c) => assert_eq!(
+                GameRecord::from_collection(&c, c.roots[0]),
+                one_pass,
+                "{text}"
+            ),
+            Err(e) => assert_eq!(one_pass, Err(e), "{text}"),
+        }
+    }
+    let r = GameRecord::read(texts[0]).unwrap();
+    let moves: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(moves, ["A9", "B8", "C7"]);
+}
