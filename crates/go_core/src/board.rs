@@ -40,6 +40,26 @@ pub(crate) const fn stone(c: Color) -> u8 {
     }
 }
 
+/// Each byte of `x` that is zero becomes 0x80, every other byte 0 (bytes hold cell
+/// colours 0..=3, so the subtraction never borrows across bytes).
+#[inline]
+const fn zero_bytes(x: u32) -> u32 {
+    !((x | 0x8080_8080).wrapping_sub(0x0101_0101) | x) & 0x8080_8080
+}
+
+/// `2^20 / stride`, rounded up: `(i * reciprocal(s)) >> 20 == i / s` for every
+/// cell index `i < MAX_CELLS` and stride `s` in 2..=26 (checked by a unit test).
+#[inline]
+const fn reciprocal(stride: usize) -> usize {
+    (1 << 20) / stride + 1
+}
+
+/// `byte` repeated in the four bytes of a word.
+#[inline]
+const fn splat(byte: u8) -> u32 {
+    byte as u32 * 0x0101_0101
+}
+
 #[inline]
 fn key(code: u8, cell: usize) -> u64 {
     zobrist::STONE[(code - 1) as usize][cell]
@@ -359,8 +379,17 @@ impl Board {
         (p.row() as usize + 1) * self.stride + p.col() as usize + 1
     }
 
+    /// The point of board cell `i` (`i / stride` by a reciprocal multiply: exact
+    /// for every cell, see the unit test).
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
+        let row = (i * reciprocal(self.stride)) >> 20;
+        let col = i - row * self.stride;
+        Point::new((col - 1) as u8, (row - 1) as u8).unwrap_or_else(|| unreachable!())
+    }
+
+    #[cfg(test)]
+    fn point_by_division(&self, i: usize) -> Point {
         Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
             .unwrap_or_else(|| unreachable!())
     }
@@ -448,7 +477,26 @@ impl Board {
         let k = key(code, i);
         self.take_empty(i);
         self.hash ^= k;
-        self.stones[(code - 1) as usize] += 1;
+        self.stones[(code as usize - 1) & 1] += 1;
+        // Without branches (neighbour colours are unpredictable): the new stone
+        // gains each empty neighbour as a pseudo-liberty, and each neighbouring
+        // stone's chain loses the pseudo-liberty `i`. For a neighbour that is not
+        // a stone the subtraction is of zero, from whatever chain its stale head
+        // names (the new stone's own entry is written afterwards).
+        let (mut libs, mut sum, mut sq) = (0u16, 0u32, 0u32);
+        let (iu, isq) = (i as u32, (i * i) as u32);
+        for q in self.neighbours(i) {
+            let cell = self.cells[q];
+            let empty = u32::from(cell.color == EMPTY);
+            libs += empty as u16;
+            sum += empty * q as u32;
+            sq += empty * (q * q) as u32;
+            let stone = u32::from(cell.color.wrapping_sub(1) < 2);
+            let chain = &mut self.chains[cell.head as usize];
+            chain.libs -= stone as u16;
+            chain.lib_sum -= stone * iu;
+            chain.lib_sq -= stone * isq;
+        }
         self.cells[i] = Cell {
             color: code,
             head: i as u16,
@@ -456,22 +504,12 @@ impl Board {
             empty_at: 0,
         };
         self.chains[i] = Chain {
-            libs: 0,
+            libs,
             size: 1,
-            lib_sum: 0,
-            lib_sq: 0,
+            lib_sum: sum,
+            lib_sq: sq,
             hash: k,
         };
-        for q in self.neighbours(i) {
-            match self.cells[q].color {
-                EMPTY => self.add_lib(i, q),
-                EDGE => {}
-                _ => {
-                    let h = self.head(q);
-                    self.remove_lib(h, i);
-                }
-            }
-        }
         for q in self.neighbours(i) {
             if self.cells[q].color == code {
                 let (a, b) = (self.head(i), self.head(q));
@@ -547,8 +585,9 @@ impl Board {
     pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {
         let nbrs = self.neighbours(i);
         let colors = nbrs.map(|q| self.cells[q].color);
-        let has_empty = colors.contains(&EMPTY);
-        let has_own = colors.contains(&code);
+        let packed = u32::from_le_bytes(colors);
+        let has_empty = zero_bytes(packed) != 0;
+        let has_own = zero_bytes(packed ^ splat(code)) != 0;
         let mut e = Effect {
             suicide: false,
             lone: !has_empty && !has_own,
@@ -646,24 +685,23 @@ impl Board {
     /// diagonal points (none when the point is on the edge).
     #[inline]
     pub(crate) fn is_eye(&self, i: usize, code: u8) -> bool {
-        for q in self.neighbours(i) {
-            let c = self.cells[q].color;
-            if c != code && c != EDGE {
-                return false;
-            }
+        // Colours are 0 empty, 1 black, 2 white, 3 edge: a neighbour is the mover's
+        // or the edge exactly when it has the mover's bit.
+        let around = u32::from_le_bytes(self.neighbours(i).map(|q| self.cells[q].color));
+        if around & splat(code) != splat(code) {
+            return false;
         }
-        let opp = code ^ 3;
         let s = self.stride;
-        let mut bad = 0;
-        let mut edge = false;
-        for q in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
-            match self.cells[q].color {
-                EDGE => edge = true,
-                c if c == opp => bad += 1,
-                _ => {}
-            }
+        let diagonals = u32::from_le_bytes(
+            [i - s - 1, i - s + 1, i + s - 1, i + s + 1].map(|q| self.cells[q].color),
+        );
+        let opponents = zero_bytes(diagonals ^ splat(code ^ 3)).count_ones();
+        let edges = zero_bytes(diagonals ^ splat(EDGE)).count_ones();
+        if edges > 0 {
+            opponents == 0
+        } else {
+            opponents < 2
         }
-        if edge { bad == 0 } else { bad < 2 }
     }
 }
 
@@ -737,5 +775,25 @@ impl fmt::Display for Board {
             writeln!(f, " {}", r + 1)?;
         }
         letters(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reciprocal_division_is_exact_for_every_cell_and_stride() {
+        for stride in 2..=MAX_SIDE as usize + 1 {
+            for i in 0..MAX_CELLS {
+                assert_eq!((i * reciprocal(stride)) >> 20, i / stride, "{i} / {stride}");
+            }
+        }
+        let b = Board::new(19, 13).unwrap();
+        for p in b.points() {
+            let i = b.index(p);
+            assert_eq!(b.point(i), p);
+            assert_eq!(b.point_by_division(i), p);
+        }
     }
 }

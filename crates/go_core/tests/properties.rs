@@ -169,10 +169,13 @@ proptest! {
         let back = GameRecord::read(&text).unwrap().replay(rules).unwrap();
         prop_assert_eq!(&back, &game);
         prop_assert_eq!(back.board(), game.board());
-        let json = serde_json::to_string(&game).unwrap();
-        let back: Game = serde_json::from_str(&json).unwrap();
-        prop_assert_eq!(&back, &game);
-        prop_assert_eq!(back.hash(), game.hash());
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&game).unwrap();
+            let back: Game = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&back, &game);
+            prop_assert_eq!(back.hash(), game.hash());
+        }
     }
 
     #[test]
@@ -195,11 +198,15 @@ proptest! {
         if row < height {
             prop_assert_eq!(Point::from_sgf(p.to_sgf(height).as_str(), height).unwrap(), p);
         }
-        let json = serde_json::to_string(&p).unwrap();
-        prop_assert_eq!(serde_json::from_str::<Point>(&json).unwrap(), p);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&p).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Point>(&json).unwrap(), p);
+        }
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn corrupt_serialised_games_are_errors() {
     // An illegal move in the record, a bad size, a bad komi, a bad point.
