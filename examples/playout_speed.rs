@@ -11,7 +11,14 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let size: u8 = args.next().and_then(|a| a.parse().ok()).unwrap_or(9);
     let playouts: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let start = Game::new(Rules::tromp_taylor(), size, size).expect("a board size 1..=25");
+    let rules = if std::env::var_os("SIMPLE_KO").is_some() {
+        Rules::chinese().with_ko(go_core::KoRule::Simple)
+    } else if std::env::var_os("CHINESE").is_some() {
+        Rules::chinese()
+    } else {
+        Rules::tromp_taylor()
+    };
+    let start = Game::new(rules, size, size).expect("a board size 1..=25");
     let mut game = start.clone();
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let t = Instant::now();

@@ -99,6 +99,8 @@ pub(crate) struct Effect {
     pub own_hash: u64,
     /// The new stone has no empty and no friendly neighbour (for simple ko).
     pub lone: bool,
+    /// The new stone has a friendly neighbour (chains will merge).
+    pub friendly: bool,
 }
 
 impl Effect {
@@ -252,7 +254,7 @@ impl Board {
             if board.cells[i].color != EMPTY {
                 return Err(SetupError::Duplicate { point: p });
             }
-            board.add_stone(i, stone(c));
+            board.add_stone(i, stone(c), true);
         }
         board.check_liberties()?;
         Ok(board)
@@ -280,7 +282,7 @@ impl Board {
                     let p = Point::new(col as u8, (height - 1 - r) as u8)
                         .unwrap_or_else(|| unreachable!());
                     let i = board.index(p);
-                    board.add_stone(i, stone(c));
+                    board.add_stone(i, stone(c), true);
                 }
             }
         }
@@ -473,7 +475,7 @@ impl Board {
 
     /// Puts a stone on an empty cell as a new chain, adjusting neighbours'
     /// liberties and merging with friendly chains; no captures.
-    fn add_stone(&mut self, i: usize, code: u8) {
+    fn add_stone(&mut self, i: usize, code: u8, friendly: bool) {
         let k = key(code, i);
         self.take_empty(i);
         self.hash ^= k;
@@ -510,6 +512,9 @@ impl Board {
             lib_sq: sq,
             hash: k,
         };
+        if !friendly {
+            return;
+        }
         for q in self.neighbours(i) {
             if self.cells[q].color == code {
                 let (a, b) = (self.head(i), self.head(q));
@@ -583,14 +588,26 @@ impl Board {
     /// What playing `code` on the empty cell `i` would do.
     #[inline]
     pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {
+        self.effect_around(i, code, self.around(i))
+    }
+
+    /// The colours of the four neighbours of `i`, one byte each.
+    #[inline]
+    pub(crate) fn around(&self, i: usize) -> u32 {
+        u32::from_le_bytes(self.neighbours(i).map(|q| self.cells[q].color))
+    }
+
+    /// [`Board::effect`] given the neighbour colours `packed` (from [`Board::around`]).
+    #[inline]
+    pub(crate) fn effect_around(&self, i: usize, code: u8, packed: u32) -> Effect {
         let nbrs = self.neighbours(i);
-        let colors = nbrs.map(|q| self.cells[q].color);
-        let packed = u32::from_le_bytes(colors);
+        let colors = packed.to_le_bytes();
         let has_empty = zero_bytes(packed) != 0;
         let has_own = zero_bytes(packed ^ splat(code)) != 0;
         let mut e = Effect {
             suicide: false,
             lone: !has_empty && !has_own,
+            friendly: has_own,
             ..Effect::default()
         };
         // Opponent chains in atari at `i` are captured (each counted once).
@@ -647,19 +664,35 @@ impl Board {
     /// removed first, then the mover's own (ruling G5). Removed cells are pushed to
     /// `out`, opponents' first. Returns (opponent stones, own stones) removed.
     pub(crate) fn play(&mut self, i: usize, code: u8, out: &mut Vec<u16>) -> (u32, u32) {
-        self.add_stone(i, code);
-        let opp = code ^ 3;
+        let e = self.effect(i, code);
+        self.play_known(i, code, &e, out)
+    }
+
+    /// [`Board::play`] when the move's effect `e` is already known (it was checked):
+    /// the merge and capture scans run only when the effect says they are needed.
+    #[inline]
+    pub(crate) fn play_known(
+        &mut self,
+        i: usize,
+        code: u8,
+        e: &Effect,
+        out: &mut Vec<u16>,
+    ) -> (u32, u32) {
+        self.add_stone(i, code, e.friendly);
         let mut captured = 0;
-        for q in self.neighbours(i) {
-            if self.cells[q].color == opp {
-                let h = self.head(q);
-                if self.chains[h].libs == 0 {
-                    captured += self.remove_chain(h, out);
+        if e.captured > 0 {
+            let opp = code ^ 3;
+            for q in self.neighbours(i) {
+                if self.cells[q].color == opp {
+                    let h = self.head(q);
+                    if self.chains[h].libs == 0 {
+                        captured += self.remove_chain(h, out);
+                    }
                 }
             }
         }
-        let h = self.head(i);
-        let own = if self.chains[h].libs == 0 {
+        let own = if e.suicide {
+            let h = self.head(i);
             self.remove_chain(h, out)
         } else {
             0
@@ -680,14 +713,14 @@ impl Board {
         Ok(())
     }
 
-    /// Whether the empty cell `i` is an eye of `code` for playout purposes: every
+    /// Whether the empty cell `i` (neighbour colours `around`) is an eye of `code`
+    /// for playout purposes: every
     /// neighbour is that colour or the edge, and the opponent holds fewer than two
     /// diagonal points (none when the point is on the edge).
     #[inline]
-    pub(crate) fn is_eye(&self, i: usize, code: u8) -> bool {
+    pub(crate) fn is_eye(&self, i: usize, code: u8, around: u32) -> bool {
         // Colours are 0 empty, 1 black, 2 white, 3 edge: a neighbour is the mover's
         // or the edge exactly when it has the mover's bit.
-        let around = u32::from_le_bytes(self.neighbours(i).map(|q| self.cells[q].color));
         if around & splat(code) != splat(code) {
             return false;
         }

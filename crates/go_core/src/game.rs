@@ -216,7 +216,7 @@ impl Game {
             records: Vec::with_capacity(points * 2),
             removed: Vec::with_capacity(points * 2),
             hashes: Vec::with_capacity(points * 2 + 1),
-            positions: PositionTable::with_capacity(points),
+            positions: PositionTable::with_capacity(points + points / 2),
             prisoners: [0; 2],
             ko: 0,
             passes: 0,
@@ -412,7 +412,13 @@ impl Game {
     #[inline]
     fn check_empty_cell(&self, i: usize) -> Result<Effect, IllegalMove> {
         let code = board::stone(self.to_move);
-        let e = self.board.effect(i, code);
+        self.legal_effect(i, code, self.board.effect(i, code))
+    }
+
+    /// Whether a stone of `code` (the side to move) on the empty cell `i`, with
+    /// effect `e`, passes the suicide and ko rules.
+    #[inline]
+    fn legal_effect(&self, i: usize, code: u8, e: Effect) -> Result<Effect, IllegalMove> {
         if e.suicide && self.rules.suicide() == Suicide::Forbidden {
             return Err(IllegalMove::Suicide {
                 point: self.board.point(i),
@@ -580,10 +586,13 @@ impl Game {
     /// legal and does not fill one of its own eyes (for playouts).
     #[inline]
     pub(crate) fn playout_candidate(&self, i: usize) -> Option<Effect> {
-        if self.board.is_eye(i, board::stone(self.to_move)) {
+        let code = board::stone(self.to_move);
+        let around = self.board.around(i);
+        if self.board.is_eye(i, code, around) {
             return None;
         }
-        self.check_empty_cell(i).ok()
+        let e = self.board.effect_around(i, code, around);
+        self.legal_effect(i, code, e).ok()
     }
 
     // ----- playing -----
@@ -628,7 +637,7 @@ impl Game {
         match (mv, cell) {
             (Move::Play(_), Some((i, e))) => {
                 let code = board::stone(color);
-                (captured, self_captured) = self.board.play(i, code, &mut self.removed);
+                (captured, self_captured) = self.board.play_known(i, code, &e, &mut self.removed);
                 self.passes = 0;
                 // A lone stone that took exactly one stone: retaking at once would
                 // repeat the board, which simple ko forbids.
@@ -651,17 +660,20 @@ impl Game {
             ko_after,
         });
         self.to_move = color.opponent();
-        self.max_stones = self.max_stones.max(self.stones_on_board());
-        self.hashes.push(self.board.zobrist());
-        let n = self.records.len();
-        let key = self.key(n);
-        self.positions.insert(key, n);
+        if captured == 0 {
+            // Only a move that removes nothing can set a new record of stones.
+            self.max_stones = self.max_stones.max(self.stones_on_board());
+        }
+        let hash = self.board.zobrist();
+        self.hashes.push(hash);
+        let key = self.key_for(hash, self.to_move);
+        self.positions.insert(key, self.records.len());
         MoveReport {
             color,
             mv,
             captured,
             self_captured,
-            game_over: self.is_over(),
+            game_over: self.passes >= 2 || self.resigned.is_some(),
         }
     }
 
