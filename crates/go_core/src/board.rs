@@ -440,14 +440,6 @@ impl Board {
         c.lib_sq += (lib * lib) as u32;
     }
 
-    #[inline]
-    fn remove_lib(&mut self, head: usize, lib: usize) {
-        let c = &mut self.chains[head];
-        c.libs -= 1;
-        c.lib_sum -= lib as u32;
-        c.lib_sq -= (lib * lib) as u32;
-    }
-
     /// Whether every pseudo-liberty of the chain headed at `head` is the point `p`.
     #[inline]
     pub(crate) fn in_atari_at(&self, head: usize, p: usize) -> bool {
