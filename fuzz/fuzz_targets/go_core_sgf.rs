@@ -8,7 +8,10 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    // The one-pass reader agrees with the tree reader, error or not.
+    // The one-pass reader agrees with the tree reader. On malformed text both fail,
+    // though not always with the same error: the one-pass reader reports the first
+    // problem it meets, which may be a bad value in the main line before a syntax
+    // error further on.
     let tree = Collection::parse(&text);
     let first = GameRecord::read(&text);
     match &tree {
@@ -16,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(GameRecord::from_collection(c, c.roots[0]), first);
         }
         Ok(_) => assert!(first.is_err()),
-        Err(e) => assert_eq!(first.as_ref().err(), Some(e)),
+        Err(_) => assert!(first.is_err()),
     }
     if let Ok(records) = GameRecord::read_all(&text) {
         for record in records.iter().take(4) {

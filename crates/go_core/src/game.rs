@@ -216,7 +216,7 @@ impl Game {
             records: Vec::with_capacity(points * 2),
             removed: Vec::with_capacity(points * 2),
             hashes: Vec::with_capacity(points * 2 + 1),
-            positions: PositionTable::with_capacity(points + points / 2),
+            positions: PositionTable::with_capacity(points * 2),
             prisoners: [0; 2],
             ko: 0,
             passes: 0,

@@ -817,6 +817,14 @@ fn g10_one_pass_reader_follows_the_main_line_like_the_tree() {
         "junk before (;FF[4]AB[aa:bb]SZ[7]AE[aa];W[cc])",
         "(;B[aa])(;W[bb]",
     ];
+    // Found by the fuzzer: a bad move value, then a property without a value. Both
+    // readers refuse it; the one-pass reader names the first problem it meets.
+    let fuzzed = "(;W[;r(](;K\r\r\r+['X](\u{fffd}";
+    assert!(matches!(Collection::parse(fuzzed), Err(e) if e.kind == SgfErrorKind::MissingValue));
+    assert_eq!(
+        GameRecord::read(fuzzed).unwrap_err().kind,
+        SgfErrorKind::BadPoint
+    );
     for text in texts {
         let tree = Collection::parse(text);
         let one_pass = GameRecord::read(text);
