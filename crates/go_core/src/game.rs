@@ -75,8 +75,6 @@ pub struct Game {
     records: Vec<Record>,
     /// Cells removed by each move, opponents' first (see `Record::start`).
     removed: Vec<u16>,
-    /// `hashes[i]`: Zobrist hash of the board after `i` moves.
-    hashes: Vec<u64>,
     /// Superko index: key of position `i` → `i`, for every `i` in `0..=moves`.
     positions: PositionTable,
     /// Stones captured by each colour (index: `Color::index`).
@@ -99,7 +97,6 @@ impl Clone for Game {
             to_move: self.to_move,
             records: self.records.clone(),
             removed: self.removed.clone(),
-            hashes: self.hashes.clone(),
             positions: self.positions.clone(),
             prisoners: self.prisoners,
             ko: self.ko,
@@ -119,7 +116,6 @@ impl Clone for Game {
         self.to_move = source.to_move;
         self.records.clone_from(&source.records);
         self.removed.clone_from(&source.removed);
-        self.hashes.clone_from(&source.hashes);
         self.positions.clone_from(&source.positions);
         self.prisoners = source.prisoners;
         self.ko = source.ko;
@@ -215,7 +211,6 @@ impl Game {
             to_move,
             records: Vec::with_capacity(points * 2),
             removed: Vec::with_capacity(points * 2),
-            hashes: Vec::with_capacity(points * 2 + 1),
             positions: PositionTable::with_capacity(points * 2),
             prisoners: [0; 2],
             ko: 0,
@@ -224,8 +219,7 @@ impl Game {
             max_stones: 0,
         };
         game.max_stones = game.stones_on_board();
-        game.hashes.push(game.board.zobrist());
-        let key = game.key(0);
+        let key = game.key_for(game.board.zobrist(), to_move);
         game.positions.insert(key, 0);
         Ok(game)
     }
@@ -447,13 +441,8 @@ impl Game {
         Ok(e)
     }
 
-    /// The key of position `i` in the superko table: the board hash, with the side
+    /// The key of a position in the superko table: the board hash, with the side
     /// to move folded in under situational superko.
-    #[inline]
-    fn key(&self, i: usize) -> u64 {
-        self.key_for(self.hashes[i], self.to_move_at(i))
-    }
-
     #[inline]
     fn key_for(&self, hash: u64, to_move: Color) -> u64 {
         match self.rules.ko() {
@@ -474,6 +463,7 @@ impl Game {
 
     /// The earliest position that a move would repeat (under the superko rule in
     /// force), verified board against board.
+    #[inline]
     fn repeated_position(&self, i: usize, code: u8, e: &Effect) -> Option<usize> {
         if !e.suicide && self.stones_on_board() + 1 - e.captured > self.max_stones {
             return None;
@@ -484,6 +474,18 @@ impl Game {
         }
         let next = self.to_move.opponent();
         let key = self.key_for(self.board.hash_after(i, code, e), next);
+        if !self.positions.contains(key) {
+            return None;
+        }
+        self.verify_repeat(i, code, e, key)
+    }
+
+    /// The earliest earlier position whose key is `key` and whose board (and
+    /// player to move, under situational superko) equals the board after the move.
+    #[cold]
+    #[inline(never)]
+    fn verify_repeat(&self, i: usize, code: u8, e: &Effect, key: u64) -> Option<usize> {
+        let next = self.to_move.opponent();
         let mut found: Option<usize> = None;
         let mut after: Option<[u8; MAX_CELLS]> = None;
         for j in self.positions.find(key) {
@@ -664,9 +666,7 @@ impl Game {
             // Only a move that removes nothing can set a new record of stones.
             self.max_stones = self.max_stones.max(self.stones_on_board());
         }
-        let hash = self.board.zobrist();
-        self.hashes.push(hash);
-        let key = self.key_for(hash, self.to_move);
+        let key = self.key_for(self.board.zobrist(), self.to_move);
         self.positions.insert(key, self.records.len());
         MoveReport {
             color,
@@ -708,18 +708,13 @@ impl Game {
         if count == 0 {
             return Ok(());
         }
-        let keep = played - count;
-        for n in (keep + 1..=played).rev() {
-            let key = self.key(n);
-            self.positions.remove(key, n);
-        }
-        self.records.truncate(keep);
-        self.hashes.truncate(keep + 1);
+        self.records.truncate(played - count);
         self.replay();
         Ok(())
     }
 
-    /// Rebuilds the board and derived counters from the setup and `records`.
+    /// Rebuilds the board, the superko table and the counters from the setup and
+    /// `records`.
     fn replay(&mut self) {
         self.board = Board::with_stones(self.board.width(), self.board.height(), &self.setup)
             .unwrap_or_else(|_| unreachable!("the setup was validated when the game was made"));
@@ -729,6 +724,8 @@ impl Game {
         self.resigned = None;
         self.ko = 0;
         self.max_stones = self.stones_on_board();
+        self.positions.clear();
+        self.positions.insert(self.key_for(self.board.zobrist(), self.first), 0);
         for n in 0..self.records.len() {
             let r = self.records[n];
             self.records[n].start = self.removed.len() as u32;
@@ -745,6 +742,8 @@ impl Game {
             self.prisoners[r.color.opponent().index()] += r.self_captured;
             self.ko = r.ko_after;
             self.max_stones = self.max_stones.max(self.stones_on_board());
+            let key = self.key_for(self.board.zobrist(), r.color.opponent());
+            self.positions.insert(key, n + 1);
         }
         self.to_move = self.to_move_at(self.records.len());
     }

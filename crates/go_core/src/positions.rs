@@ -14,8 +14,8 @@ struct Slot {
     index: u32,
 }
 
-/// Hash → every move number whose position has that hash. Linear probing;
-/// deletion by backward shift, so undo leaves no tombstones.
+/// Hash → every move number whose position has that hash. Linear probing; undo
+/// rebuilds the table rather than deleting from it.
 #[derive(Debug)]
 pub(crate) struct PositionTable {
     slots: Vec<Slot>,
@@ -63,6 +63,12 @@ impl PositionTable {
         ((key ^ (key >> 29)) as usize) & self.mask()
     }
 
+    /// Forgets every position (the table keeps its size).
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(Slot { key: 0, index: FREE });
+        self.len = 0;
+    }
+
     pub(crate) fn insert(&mut self, key: u64, index: usize) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
@@ -94,6 +100,23 @@ impl PositionTable {
         }
     }
 
+    /// Whether some position is stored under `key`.
+    #[inline]
+    pub(crate) fn contains(&self, key: u64) -> bool {
+        let mask = self.mask();
+        let mut i = self.home(key);
+        loop {
+            let s = self.slots[i];
+            if s.index == FREE {
+                return false;
+            }
+            if s.key == key {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// Every move number stored under `key`, in no particular order.
     #[inline]
     pub(crate) fn find(&self, key: u64) -> impl Iterator<Item = usize> + '_ {
@@ -112,45 +135,6 @@ impl PositionTable {
             }
         })
     }
-
-    /// Removes the entry (key, index); nothing happens when it is absent.
-    pub(crate) fn remove(&mut self, key: u64, index: usize) {
-        let mask = self.mask();
-        let mut i = self.home(key);
-        loop {
-            let s = self.slots[i];
-            if s.index == FREE {
-                return;
-            }
-            if s.key == key && s.index as usize == index {
-                break;
-            }
-            i = (i + 1) & mask;
-        }
-        // Backward-shift: pull later members of the probe run into the hole when
-        // their home does not lie cyclically in (hole, their slot].
-        let mut hole = i;
-        let mut j = (i + 1) & mask;
-        loop {
-            let s = self.slots[j];
-            if s.index == FREE {
-                break;
-            }
-            let home = self.home(s.key);
-            let dist_home = j.wrapping_sub(home) & mask;
-            let dist_hole = j.wrapping_sub(hole) & mask;
-            if dist_home >= dist_hole {
-                self.slots[hole] = s;
-                hole = j;
-            }
-            j = (j + 1) & mask;
-        }
-        self.slots[hole] = Slot {
-            key: 0,
-            index: FREE,
-        };
-        self.len -= 1;
-    }
 }
 
 #[cfg(test)]
@@ -158,7 +142,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn insert_find_remove_with_collisions_and_growth() {
+    fn insert_find_with_collisions_growth_and_clear() {
         let mut t = PositionTable::with_capacity(4);
         // Keys that share a home slot, plus duplicates of one key.
         let keys: Vec<u64> = (0..200u64).map(|k| (k % 37) << 40).collect();
@@ -166,15 +150,12 @@ mod tests {
             t.insert(k, i);
         }
         for (i, &k) in keys.iter().enumerate() {
+            assert!(t.contains(k));
             assert!(t.find(k).any(|j| j == i));
+            assert_eq!(t.find(k).count(), keys.iter().filter(|&&x| x == k).count());
         }
-        for (i, &k) in keys.iter().enumerate().rev().step_by(3) {
-            t.remove(k, i);
-            assert!(!t.find(k).any(|j| j == i));
-        }
-        for (i, &k) in keys.iter().enumerate() {
-            let removed = (keys.len() - 1 - i).is_multiple_of(3);
-            assert_eq!(t.find(k).any(|j| j == i), !removed, "entry {i}");
-        }
+        assert!(!t.contains(12345));
+        t.clear();
+        assert!(keys.iter().all(|&k| !t.contains(k)));
     }
 }
