@@ -725,7 +725,8 @@ impl Game {
         self.ko = 0;
         self.max_stones = self.stones_on_board();
         self.positions.clear();
-        self.positions.insert(self.key_for(self.board.zobrist(), self.first), 0);
+        self.positions
+            .insert(self.key_for(self.board.zobrist(), self.first), 0);
         for n in 0..self.records.len() {
             let r = self.records[n];
             self.records[n].start = self.removed.len() as u32;

@@ -1,17 +1,24 @@
 //! The set of earlier positions, for superko (ruling G6): an open-addressing hash
-//! table from 64-bit position hash to move number. A hash match is only a candidate;
-//! the game then compares the boards themselves, so a collision can never make a
-//! legal move illegal.
+//! table from position hash to move number. The slot is chosen by the low bits of
+//! the 64-bit hash and holds its high 32 bits, so a match is only a candidate; the
+//! game then compares the boards themselves, so a collision can never make a legal
+//! move illegal. Eight-byte slots keep the table small to copy.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
 const FREE: u32 = u32::MAX;
 
+/// The high half of a hash (the tag compared) and a move number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
-    key: u64,
+    tag: u32,
     index: u32,
+}
+
+#[inline]
+const fn tag(key: u64) -> u32 {
+    (key >> 32) as u32
 }
 
 /// Hash → every move number whose position has that hash. Linear probing; undo
@@ -43,7 +50,7 @@ impl PositionTable {
         PositionTable {
             slots: vec![
                 Slot {
-                    key: 0,
+                    tag: 0,
                     index: FREE
                 };
                 cap
@@ -57,38 +64,43 @@ impl PositionTable {
         self.slots.len() - 1
     }
 
+    /// The first slot to probe for a tag (its low bits: the keys are uniform).
     #[inline]
-    fn home(&self, key: u64) -> usize {
-        // The Zobrist keys are uniform; fold the high bits in anyway.
-        ((key ^ (key >> 29)) as usize) & self.mask()
+    fn home(&self, tag: u32) -> usize {
+        tag as usize & self.mask()
     }
 
     /// Forgets every position (the table keeps its size).
     pub(crate) fn clear(&mut self) {
-        self.slots.fill(Slot { key: 0, index: FREE });
+        self.slots.fill(Slot {
+            tag: 0,
+            index: FREE,
+        });
         self.len = 0;
     }
 
+    /// Records that position `index` has hash `key`.
     pub(crate) fn insert(&mut self, key: u64, index: usize) {
+        self.insert_tag(tag(key), index as u32);
+    }
+
+    fn insert_tag(&mut self, tag: u32, index: u32) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let mask = self.mask();
-        let mut i = self.home(key);
+        let mut i = self.home(tag);
         while self.slots[i].index != FREE {
             i = (i + 1) & mask;
         }
-        self.slots[i] = Slot {
-            key,
-            index: index as u32,
-        };
+        self.slots[i] = Slot { tag, index };
         self.len += 1;
     }
 
     fn grow(&mut self) {
         let bigger = vec![
             Slot {
-                key: 0,
+                tag: 0,
                 index: FREE
             };
             self.slots.len() * 2
@@ -96,32 +108,33 @@ impl PositionTable {
         let old = core::mem::replace(&mut self.slots, bigger);
         self.len = 0;
         for s in old.into_iter().filter(|s| s.index != FREE) {
-            self.insert(s.key, s.index as usize);
+            self.insert_tag(s.tag, s.index);
         }
     }
 
-    /// Whether some position is stored under `key`.
+    /// Whether some position's hash has the same tag as `key` (so may equal it).
     #[inline]
     pub(crate) fn contains(&self, key: u64) -> bool {
-        let mask = self.mask();
-        let mut i = self.home(key);
+        let (mask, tag) = (self.mask(), tag(key));
+        let mut i = self.home(tag);
         loop {
             let s = self.slots[i];
             if s.index == FREE {
                 return false;
             }
-            if s.key == key {
+            if s.tag == tag {
                 return true;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Every move number stored under `key`, in no particular order.
+    /// Every move number whose hash has the same tag as `key` (a superset of
+    /// those with hash `key`), in no particular order.
     #[inline]
     pub(crate) fn find(&self, key: u64) -> impl Iterator<Item = usize> + '_ {
-        let mask = self.mask();
-        let mut i = self.home(key);
+        let (mask, tag) = (self.mask(), tag(key));
+        let mut i = self.home(tag);
         core::iter::from_fn(move || {
             loop {
                 let s = self.slots[i];
@@ -129,7 +142,7 @@ impl PositionTable {
                     return None;
                 }
                 i = (i + 1) & mask;
-                if s.key == key {
+                if s.tag == tag {
                     return Some(s.index as usize);
                 }
             }
@@ -154,7 +167,12 @@ mod tests {
             assert!(t.find(k).any(|j| j == i));
             assert_eq!(t.find(k).count(), keys.iter().filter(|&&x| x == k).count());
         }
-        assert!(!t.contains(12345));
+        assert!(!t.contains(12345 << 32));
+        // Hashes equal in their high half are candidates for each other (the game
+        // then compares boards).
+        t.insert(7 << 32 | 1, 500);
+        assert!(t.contains(7 << 32 | 2));
+        assert_eq!(t.find(7 << 32 | 2).collect::<Vec<_>>(), [500]);
         t.clear();
         assert!(keys.iter().all(|&k| !t.contains(k)));
     }
