@@ -692,8 +692,10 @@ impl Game {
 
     /// Undoes the last `count` moves, restoring the game exactly as it was (G9).
     ///
-    /// Cost: the board is rebuilt from the setup and the remaining moves replayed
-    /// without legality checks — O(moves played), about 20 ns a move.
+    /// Cost: the board and the superko table are rebuilt from the setup and the
+    /// remaining moves replayed without legality checks — O(moves played), well
+    /// under 100 ns a move. For tree search, cloning a game
+    /// ([`Clone::clone_from`] reuses its buffers) is usually cheaper.
     ///
     /// # Errors
     /// [`UndoError`] when fewer than `count` moves were played; nothing changes.
