@@ -203,8 +203,11 @@ fn compare(
     (compared, known)
 }
 
+/// A preset's name, constructor, and the GNU Go options that mean the same rules.
+type RuleSet = (&'static str, fn() -> Rules, &'static [&'static str]);
+
 /// Our rules and the GNU Go options that mean the same.
-const RULE_SETS: [(&str, fn() -> Rules, &[&str]); 5] = [
+const RULE_SETS: [RuleSet; 5] = [
     (
         "tromp_taylor",
         Rules::tromp_taylor,
