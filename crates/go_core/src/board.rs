@@ -605,7 +605,8 @@ impl Board {
         // Opponent chains in atari at `i` are captured (each counted once).
         let opp = code ^ 3;
         let mut seen = [usize::MAX; 4];
-        for n in 0..4 {
+        let has_opp = zero_bytes(packed ^ splat(opp)) != 0;
+        for n in 0..if has_opp { 4 } else { 0 } {
             if colors[n] != opp {
                 continue;
             }
