@@ -465,8 +465,8 @@ impl Board {
         self.empties.push(i as u16);
     }
 
-    /// Puts a stone on an empty cell as a new chain, adjusting neighbours'
-    /// liberties and merging with friendly chains; no captures.
+    /// Puts a stone on an empty cell, adjusting neighbours' liberties and joining
+    /// friendly chains (looked for only when `friendly`); no captures.
     fn add_stone(&mut self, i: usize, code: u8, friendly: bool) {
         let k = key(code, i);
         self.take_empty(i);
@@ -491,27 +491,54 @@ impl Board {
             chain.lib_sum -= stone * iu;
             chain.lib_sq -= stone * isq;
         }
-        self.cells[i] = Cell {
-            color: code,
-            head: i as u16,
-            next: i as u16,
-            empty_at: 0,
-        };
-        self.chains[i] = Chain {
-            libs,
-            size: 1,
-            lib_sum: sum,
-            lib_sq: sq,
-            hash: k,
-        };
-        if !friendly {
+        // The largest friendly chain next to the stone, if any: the stone joins it
+        // directly and the other friendly chains are brought into it.
+        let nbrs = self.neighbours(i);
+        let mut big = usize::MAX;
+        if friendly {
+            for &q in &nbrs {
+                if self.cells[q].color == code {
+                    let h = self.head(q);
+                    if big == usize::MAX || self.chains[h].size > self.chains[big].size {
+                        big = h;
+                    }
+                }
+            }
+        }
+        if big == usize::MAX {
+            self.cells[i] = Cell {
+                color: code,
+                head: i as u16,
+                next: i as u16,
+                empty_at: 0,
+            };
+            self.chains[i] = Chain {
+                libs,
+                size: 1,
+                lib_sum: sum,
+                lib_sq: sq,
+                hash: k,
+            };
             return;
         }
-        for q in self.neighbours(i) {
+        self.cells[i] = Cell {
+            color: code,
+            head: big as u16,
+            next: self.cells[big].next,
+            empty_at: 0,
+        };
+        self.cells[big].next = i as u16;
+        let chain = &mut self.chains[big];
+        chain.size += 1;
+        chain.libs += libs;
+        chain.lib_sum += sum;
+        chain.lib_sq += sq;
+        chain.hash ^= k;
+        for q in nbrs {
             if self.cells[q].color == code {
-                let (a, b) = (self.head(i), self.head(q));
-                if a != b {
-                    self.merge(a, b);
+                let h = self.head(q);
+                if h != big {
+                    self.merge(big, h);
                 }
             }
         }
