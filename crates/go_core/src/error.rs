@@ -176,8 +176,9 @@ pub enum IllegalMove {
         point: Point,
     },
     /// The board after the move would repeat an earlier board (positional superko,
-    /// G6). `repeats` is the number of moves after which that board stood (0 = the
-    /// starting position).
+    /// G6). `repeats` is a number of moves after which that board stood (0 = the
+    /// starting position): the earliest, except for a lone stone's suicide, which
+    /// names the present position.
     #[error("{point} repeats the board after move {repeats} (positional superko)")]
     PositionalSuperko {
         /// The point.

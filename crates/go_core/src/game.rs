@@ -461,8 +461,9 @@ impl Game {
         }
     }
 
-    /// The earliest position that a move would repeat (under the superko rule in
-    /// force), verified board against board.
+    /// A position that a move would repeat under the superko rule in force,
+    /// verified board against board: the earliest such when the table is searched,
+    /// the present position for a lone stone's suicide.
     #[inline]
     fn repeated_position(&self, i: usize, code: u8, e: &Effect) -> Option<usize> {
         if !e.suicide && self.stones_on_board() + 1 - e.captured > self.max_stones {
