@@ -653,6 +653,9 @@ impl Board {
         // No liberty of its own and nothing captured: suicide unless a friendly
         // chain keeps another liberty.
         e.suicide = true;
+        if !has_own {
+            return e;
+        }
         for n in 0..4 {
             if colors[n] != code {
                 continue;
