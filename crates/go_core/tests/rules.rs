@@ -518,30 +518,27 @@ fn g7_free_handicap_and_setup() {
 
 #[test]
 fn g7_nigiri() {
-    // The source: a right guess of "even" gives the holder Black.
-    assert_eq!(
-        nigiri(10, Parity::Even, NigiriConvention::Source).holder,
-        Color::Black
-    );
-    assert_eq!(
-        nigiri(9, Parity::Even, NigiriConvention::Source).holder,
-        Color::White
-    );
-    assert_eq!(
-        nigiri(9, Parity::Odd, NigiriConvention::Source).holder,
-        Color::Black
-    );
-    // Tradition: a right guess gives the guesser Black.
-    assert_eq!(
-        nigiri(9, Parity::Odd, NigiriConvention::Traditional).guesser,
-        Color::Black
-    );
-    assert_eq!(
-        nigiri(8, Parity::Odd, NigiriConvention::Traditional).guesser,
-        Color::White
-    );
-    let n = nigiri(3, Parity::Even, NigiriConvention::Traditional);
-    assert_ne!(n.holder, n.guesser);
+    use NigiriConvention::{Source, Traditional};
+    // (stones, guess, convention, who plays Black)
+    let table = [
+        // The source: a right guess of "even" gives the holder Black.
+        (10, Parity::Even, Source, "holder"),
+        (9, Parity::Even, Source, "guesser"),
+        (9, Parity::Odd, Source, "holder"),
+        // Tradition: a right guess gives the guesser Black.
+        (9, Parity::Odd, Traditional, "guesser"),
+        (8, Parity::Odd, Traditional, "holder"),
+    ];
+    for (stones, guess, convention, black) in table {
+        let n = nigiri(stones, guess, convention);
+        assert_ne!(n.holder, n.guesser);
+        let black_player = if n.holder == Color::Black {
+            "holder"
+        } else {
+            "guesser"
+        };
+        assert_eq!(black_player, black, "{stones} {guess:?} {convention:?}");
+    }
 }
 
 // ----- G8 scoring -----
