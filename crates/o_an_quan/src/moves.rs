@@ -1,0 +1,189 @@
+//! Moves (ruling Q2): a square and a direction, their notation, and the
+//! fixed-capacity list of legal moves.
+
+use core::fmt;
+use core::ops::Deref;
+use core::str::FromStr;
+
+use crate::board::Square;
+use crate::error::ParseError;
+use crate::rules::MAX_SQUARES;
+
+/// Which way the stones are sown, named as the player sitting at their own row sees
+/// it. Every player's right is the same way round the ring: counter-clockwise seen
+/// from above, the ring order `QA A1 … A5 QB B1 …`. So `Right` is counter-clockwise
+/// and `Left` clockwise, whoever moves.
+///
+/// Prints as `R`/`L`; parses `R`, `right`, `>`, `ccw`, `counterclockwise`,
+/// `counter-clockwise` and `L`, `left`, `<`, `cw`, `clockwise`, either case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Direction {
+    /// Towards the mover's left: clockwise, against the ring order.
+    Left,
+    /// Towards the mover's right: counter-clockwise, along the ring order.
+    Right,
+}
+
+impl Direction {
+    /// Both directions, `Left` first.
+    pub const ALL: [Direction; 2] = [Direction::Left, Direction::Right];
+
+    /// Whether this is clockwise seen from above (`Left`).
+    pub const fn is_clockwise(self) -> bool {
+        matches!(self, Direction::Left)
+    }
+
+    /// The other direction.
+    pub const fn reverse(self) -> Direction {
+        match self {
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::Left => "L",
+            Direction::Right => "R",
+        })
+    }
+}
+
+impl FromStr for Direction {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Direction, ParseError> {
+        const RIGHT: [&str; 6] = [
+            "r",
+            "right",
+            ">",
+            "ccw",
+            "counterclockwise",
+            "counter-clockwise",
+        ];
+        const LEFT: [&str; 5] = ["l", "left", "<", "cw", "clockwise"];
+        let s = s.trim();
+        if RIGHT.iter().any(|w| s.eq_ignore_ascii_case(w)) {
+            Ok(Direction::Right)
+        } else if LEFT.iter().any(|w| s.eq_ignore_ascii_case(w)) {
+            Ok(Direction::Left)
+        } else {
+            Err(ParseError::Direction)
+        }
+    }
+}
+
+/// A move (ruling Q2): pick up every stone of one of the mover's small squares and
+/// sow them one by one in a direction.
+///
+/// Notation: the square then the direction, `A3R` (seat A's third square from A's
+/// left, sown to A's right). Parsing also takes spaces and the long and absolute
+/// direction names (`a3 right`, `A3 ccw`, `A3>`). [`Game::parse_move`](crate::Game::parse_move)
+/// also reads the short form `3R`, the square counted in the mover's own row.
+///
+/// ```
+/// use o_an_quan::{Direction, Move, Player, Square};
+/// let mv: Move = "a3 ccw".parse()?;
+/// assert_eq!(mv, Move::new(Square::small(Player::A, 3), Direction::Right));
+/// assert_eq!(mv.to_string(), "A3R");
+/// # Ok::<(), o_an_quan::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The square emptied.
+    pub square: Square,
+    /// The way the stones go.
+    pub direction: Direction,
+}
+
+impl Move {
+    /// The move that empties `square` towards `direction`.
+    pub const fn new(square: Square, direction: Direction) -> Move {
+        Move { square, direction }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.square, self.direction)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        let s = s.trim();
+        // The square is a letter and up to two digits; the direction is the rest.
+        let split = s
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(s.len(), |(i, _)| i);
+        let square: Square = s[..split].parse().map_err(|_| ParseError::Move)?;
+        if square.is_quan() {
+            return Err(ParseError::Move);
+        }
+        let direction: Direction = s[split..].parse().map_err(|_| ParseError::Move)?;
+        Ok(Move { square, direction })
+    }
+}
+
+/// The most moves a position can have: two per small square.
+pub const MAX_MOVES: usize = 2 * MAX_SQUARES;
+
+/// The legal moves of a position, in a fixed-capacity array (no heap allocation).
+/// Dereferences to a slice.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: u8,
+}
+
+impl MoveList {
+    pub(crate) const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(Square::small(crate::Player::A, 1), Direction::Left); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len as usize) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
