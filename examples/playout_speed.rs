@@ -1,16 +1,30 @@
-//! Measures light random playouts (the policy of the benchmarks) without criterion:
-//! `cargo run --release --example playout_speed -- [SIZE] [PLAYOUTS]`.
+//! Measures random playouts (the policies of the benchmarks) without criterion:
+//!
+//! ```text
+//! cargo run --release --example playout_speed -- [SIZE] [PLAYOUTS]              # Go, SIZE×SIZE
+//! cargo run --release --example playout_speed -- o_an_quan [PLAYERS] [PLAYOUTS]  # Ô ăn quan
+//! ```
+//! Go: `SIMPLE_KO=1` or `CHINESE=1` change the rules. Ô ăn quan: `COMMON=1` plays
+//! the common preset.
 
 use std::time::Instant;
 
-use go_core::{Game, Rules};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let size: u8 = args.next().and_then(|a| a.parse().ok()).unwrap_or(9);
-    let playouts: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num =
+        |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    if args.first().map(String::as_str) == Some("o_an_quan") {
+        o_an_quan_speed(num(1, 2) as u8, num(2, 200_000));
+    } else {
+        go_speed(num(0, 9) as u8, num(1, 20_000));
+    }
+}
+
+fn go_speed(size: u8, playouts: usize) {
+    use go_core::{Game, Rules};
     let rules = if std::env::var_os("SIMPLE_KO").is_some() {
         Rules::chinese().with_ko(go_core::KoRule::Simple)
     } else if std::env::var_os("CHINESE").is_some() {
@@ -27,11 +41,34 @@ fn main() {
         game.clone_from(&start);
         moves += game.play_out(&mut rng, 10_000);
     }
+    report(&format!("go {size}x{size}"), playouts, moves, t);
+}
+
+fn o_an_quan_speed(players: u8, playouts: usize) {
+    use o_an_quan::{Game, Rules};
+    let rules = if std::env::var_os("COMMON").is_some() {
+        Rules::common()
+    } else {
+        Rules::default()
+    };
+    let mut game = Game::new(rules.with_players(players)).expect("2 to 4 players");
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let t = Instant::now();
+    let mut moves = 0;
+    for _ in 0..playouts {
+        game.restart();
+        moves += game.play_out(&mut rng, 100_000);
+    }
+    report(&format!("o_an_quan {players} players"), playouts, moves, t);
+}
+
+fn report(what: &str, playouts: usize, moves: usize, t: Instant) {
     let secs = t.elapsed().as_secs_f64();
     println!(
-        "{size}x{size}: {playouts} playouts, {:.0} playouts/s, {:.1} moves each, {:.1} ns a move",
+        "{what}: {playouts} playouts, {:.0} playouts/s, {:.1} moves each, {:.1} ns a move ({:.1} M moves/s)",
         playouts as f64 / secs,
         moves as f64 / playouts as f64,
-        secs * 1e9 / moves as f64
+        secs * 1e9 / moves as f64,
+        moves as f64 / secs / 1e6
     );
 }

@@ -11,7 +11,7 @@ use crate::rules::{MAX_PLAYERS, MAX_ROW, MAX_SQUARES, MAX_STONES, Rules};
 /// `D` in the ring's direction (ruling Q8). Prints and parses as a letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+#[cfg_attr(feature = "serde", serde(try_from = "char", into = "char"))]
 pub struct Player(u8);
 
 impl Player {
@@ -50,16 +50,20 @@ impl Player {
     }
 }
 
-impl TryFrom<u8> for Player {
+impl TryFrom<char> for Player {
     type Error = ParseError;
-    fn try_from(i: u8) -> Result<Player, ParseError> {
-        Player::new(i as usize).ok_or(ParseError::Player)
+    /// The seat letter, either case.
+    fn try_from(c: char) -> Result<Player, ParseError> {
+        match c.to_ascii_uppercase() {
+            c @ 'A'..='D' => Ok(Player(c as u8 - b'A')),
+            _ => Err(ParseError::Player),
+        }
     }
 }
 
-impl From<Player> for u8 {
-    fn from(p: Player) -> u8 {
-        p.0
+impl From<Player> for char {
+    fn from(p: Player) -> char {
+        p.letter()
     }
 }
 
@@ -99,7 +103,7 @@ impl FromStr for Player {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "&str", into = "SquareName"))]
+#[cfg_attr(feature = "serde", serde(try_from = "SquareName", into = "SquareName"))]
 pub struct Square {
     side: u8,
     pos: u8,
@@ -139,14 +143,36 @@ impl Square {
     }
 
     /// The square at ring index `i` of a ring with rows of `row`.
+    /// (A table lookup: a division here was a measurable part of a playout move.)
     pub(crate) const fn at_index(i: usize, row: u8) -> Square {
-        let stride = row as usize + 1;
-        Square {
-            side: (i / stride) as u8,
-            pos: (i % stride) as u8,
-        }
+        let row = if (row as usize) < MAX_ROW {
+            row as usize
+        } else {
+            MAX_ROW
+        };
+        let i = if i < MAX_SQUARES { i } else { 0 };
+        SQUARES[row][i]
     }
 }
+
+/// `SQUARES[row][i]`: the square at ring index `i` of a ring with rows of `row`.
+static SQUARES: [[Square; MAX_SQUARES]; MAX_ROW + 1] = {
+    let mut table = [[Square { side: 0, pos: 0 }; MAX_SQUARES]; MAX_ROW + 1];
+    let mut row = 1;
+    while row <= MAX_ROW {
+        let mut i = 0;
+        while i < MAX_SQUARES {
+            let stride = row + 1;
+            table[row][i] = Square {
+                side: (i / stride) as u8,
+                pos: (i % stride) as u8,
+            };
+            i += 1;
+        }
+        row += 1;
+    }
+    table
+};
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -194,18 +220,19 @@ fn seat(c: u8) -> Result<u8, ParseError> {
     }
 }
 
-impl TryFrom<&str> for Square {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<Square, ParseError> {
-        s.parse()
-    }
-}
-
 /// A square's name, its serialised form.
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
 struct SquareName(alloc::string::String);
+
+#[cfg(feature = "serde")]
+impl TryFrom<SquareName> for Square {
+    type Error = ParseError;
+    fn try_from(s: SquareName) -> Result<Square, ParseError> {
+        s.0.parse()
+    }
+}
 
 #[cfg(feature = "serde")]
 impl From<Square> for SquareName {
@@ -213,6 +240,10 @@ impl From<Square> for SquareName {
         SquareName(alloc::string::ToString::to_string(&s))
     }
 }
+
+/// Entries of the counts array: the power of two above [`MAX_SQUARES`], so that a
+/// masked ring index needs no bounds check.
+pub(crate) const LANES: usize = MAX_SQUARES.next_power_of_two();
 
 /// The ring: how many stones lie in each square and which quan squares still hold
 /// their quan. Square names are as in [`Square`]; inside the crate squares are ring
@@ -240,7 +271,8 @@ pub struct Board {
     pub(crate) players: u8,
     pub(crate) row: u8,
     pub(crate) len: u8,
-    pub(crate) counts: [u16; MAX_SQUARES],
+    /// Stones per ring square; entries from `len` up are always zero.
+    pub(crate) counts: [u16; LANES],
     /// Ring bits of the quan squares still holding their quan.
     pub(crate) quan: u64,
     /// Ring bits of all quan squares (fixed by the geometry).
@@ -276,7 +308,7 @@ impl Board {
             players: players as u8,
             row: row as u8,
             len: len as u8,
-            counts: [0; MAX_SQUARES],
+            counts: [0; LANES],
             quan: 0,
             quan_squares,
         }
@@ -398,12 +430,6 @@ impl Board {
 
     pub(crate) fn is_quan_square(&self, i: usize) -> bool {
         self.quan_squares >> i & 1 == 1
-    }
-
-    /// Whether ring square `i` holds anything: stones or a quan.
-    #[inline]
-    pub(crate) fn holds(&self, i: usize) -> bool {
-        self.counts[i] > 0 || self.quan >> i & 1 == 1
     }
 
     /// Width of the widest count, at least 2, for the pictures.

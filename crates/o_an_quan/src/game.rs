@@ -6,7 +6,7 @@ use core::fmt;
 
 use crate::board::{Board, Player, Square};
 use crate::error::{GameError, IllegalMove, ParseError, UndoError};
-use crate::history::History;
+use crate::history::{History, keys, mix, raw_hash};
 use crate::moves::{Direction, Move, MoveList};
 use crate::position::Position;
 use crate::rules::{EndRule, Rules};
@@ -38,6 +38,11 @@ pub struct Game {
     moves: Vec<Move>,
     history: History,
     outcome: Option<Outcome>,
+    /// Whether turns are recorded for the repetition rule (off only in the scratch
+    /// games that verify a repetition by replaying the record).
+    track: bool,
+    /// The repetition hash of the position, kept up to date move by move.
+    raw: u64,
 }
 
 impl Game {
@@ -80,7 +85,10 @@ impl Game {
             moves: Vec::new(),
             history: History::default(),
             outcome: None,
+            track: true,
+            raw: 0,
         };
+        game.raw = raw_hash(&game.pos);
         let mut report = game.blank_report();
         if !game.check_end(&mut report, &mut ()) {
             game.begin_turn(&mut report, &mut ());
@@ -156,9 +164,50 @@ impl Game {
         Score::of(&self.pos, self.rules.quan_value())
     }
 
-    /// How many times the position now has occurred at the start of a turn (Q9).
+    /// How many times the position at the start of the latest turn has occurred
+    /// at the start of a turn, this one included (Q9); 0 if no turn has started.
     pub fn occurrences(&self) -> u32 {
-        self.history.occurrences_of_last()
+        match self.history.len().checked_sub(1) {
+            Some(turn) => 1 + self.earlier_equal(turn),
+            None => 0,
+        }
+    }
+
+    /// How many turns before `turn` started from the same position as it, found by
+    /// replaying the record and comparing positions (only turns with an equal hash
+    /// are compared).
+    fn earlier_equal(&self, turn: usize) -> u32 {
+        let Some(hash) = self.history.hash(turn) else {
+            return 0;
+        };
+        if (0..turn).all(|t| self.history.hash(t) != Some(hash)) {
+            return 0;
+        }
+        let mut target = self.clone();
+        if target.moves.len() > turn {
+            target.rewind(turn);
+        }
+        let mut scratch = Game {
+            rules: self.rules,
+            capturing: self.capturing,
+            start: self.start.clone(),
+            pos: self.start.clone(),
+            moves: Vec::new(),
+            history: History::default(),
+            outcome: None,
+            track: false,
+            raw: 0,
+        };
+        scratch.restart();
+        let mut count = 0;
+        for t in 0..turn {
+            if self.history.hash(t) == Some(hash) && scratch.pos == target.pos {
+                count += 1;
+            }
+            let i = scratch.pos.board.index(self.moves[t].square).unwrap_or(0);
+            scratch.play_index(i, self.moves[t].direction, &mut ());
+        }
+        count
     }
 
     /// Reads a move in full notation (`A3R`) or short notation relative to the
@@ -273,17 +322,37 @@ impl Game {
 
     fn play_observed<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<Report, IllegalMove> {
         let start = self.start_index(mv)?;
+        Ok(self.play_index(start, mv.direction, obs))
+    }
+
+    /// Plays the move from ring square `start`, known to be legal.
+    pub(crate) fn play_index<O: Observer>(
+        &mut self,
+        start: usize,
+        direction: Direction,
+        obs: &mut O,
+    ) -> Report {
         let player = self.pos.to_move;
-        let sown = self
-            .pos
-            .sow(self.capturing, start, mv.direction == Direction::Right, obs);
+        let mv = Move::new(self.pos.board.square(start), direction);
+        let sown = self.pos.sow(
+            self.capturing,
+            start,
+            direction == Direction::Right,
+            &mut self.raw,
+            obs,
+        );
         self.moves.push(mv);
         let mut report = Report::from_sown(player, mv, sown);
         if !self.check_end(&mut report, obs) {
-            self.pos.to_move = player.next(self.pos.board.players());
+            let next = player.next(self.pos.board.players());
+            self.pos.to_move = next;
+            self.raw = self
+                .raw
+                .wrapping_sub(keys::TO_MOVE[player.index()])
+                .wrapping_add(keys::TO_MOVE[next.index()]);
             self.begin_turn(&mut report, obs);
         }
-        Ok(report)
+        report
     }
 
     fn blank_report(&self) -> Report {
@@ -326,7 +395,10 @@ impl Game {
         let player = self.pos.to_move;
         let p = player.index();
         let owned = self.pos.owned[p];
-        if bits(owned).all(|i| self.pos.board.counts[i] == 0) {
+        // A fold over the whole row rather than an early exit: the row's length is
+        // fixed, so the loop never mispredicts.
+        let counts = &self.pos.board.counts;
+        if bits(owned).fold(0, |any, i| any | counts[i]) == 0 {
             let per_square = u16::from(self.rules.refill_per_square());
             let need = per_square * owned.count_ones() as u16;
             let have = self.pos.stores[p];
@@ -356,8 +428,13 @@ impl Game {
                 obs.event(RawEvent::Refill(player, i, per_square));
             }
             report.refill = true;
+            self.raw = raw_hash(&self.pos); // refills are rare: recount
         }
-        if self.history.record(&self.pos) >= 3 {
+        debug_assert_eq!(self.raw, raw_hash(&self.pos), "the running hash drifted");
+        if self.track
+            && self.history.record(mix(self.raw))
+            && self.earlier_equal(self.history.len() - 1) >= 2
+        {
             self.finish(EndReason::Repetition, report, obs);
         }
     }
@@ -404,17 +481,25 @@ impl Game {
         if count == 0 {
             return Ok(());
         }
-        let back_to = played - count;
-        self.moves.truncate(back_to);
-        self.history.rewind(back_to, &mut self.pos);
-        self.outcome = None;
+        self.rewind(played - count);
         Ok(())
+    }
+
+    /// Goes back to the start of turn `turn` by replaying the record up to it.
+    fn rewind(&mut self, turn: usize) {
+        let moves = core::mem::take(&mut self.moves);
+        self.restart();
+        for &mv in &moves[..turn] {
+            let i = self.pos.board.index(mv.square).unwrap_or(0);
+            self.play_index(i, mv.direction, &mut ());
+        }
     }
 
     /// Starts this game again from its start position, keeping its memory (for
     /// playout loops).
     pub fn restart(&mut self) {
         self.pos.clone_from(&self.start);
+        self.raw = raw_hash(&self.pos);
         self.moves.clear();
         self.history.clear();
         self.outcome = None;
@@ -466,6 +551,8 @@ impl Clone for Game {
             moves: self.moves.clone(),
             history: self.history.clone(),
             outcome: self.outcome,
+            track: self.track,
+            raw: self.raw,
         }
     }
 
@@ -478,6 +565,8 @@ impl Clone for Game {
         self.moves.clone_from(&source.moves);
         self.history.clone_from(&source.history);
         self.outcome = source.outcome;
+        self.track = source.track;
+        self.raw = source.raw;
     }
 }
 

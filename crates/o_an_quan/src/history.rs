@@ -1,185 +1,173 @@
-//! The positions at the start of each turn (ruling Q9): kept as compact snapshots,
-//! they count repetitions exactly and let a game undo moves.
-//!
-//! A snapshot is the whole position as 16-bit words: the ring's counts, the quan
-//! still on it, the player to move, stores, quan taken and loans. A hash of it
-//! finds earlier candidates in an open-addressed table; each candidate is compared
-//! word for word, so a hash collision can never end a game.
+//! The positions at the start of each turn (ruling Q9), kept as 64-bit hashes in
+//! an open-addressed table: recording one costs a few nanoseconds. A hash match is
+//! only a candidate: the game then replays its record and compares the positions
+//! themselves ([`Game`](crate::Game) does this), so a hash collision can never end
+//! a game.
 
 use alloc::vec::Vec;
 
-use crate::board::Player;
 use crate::position::Position;
+use crate::rules::MAX_PLAYERS;
 
-/// Snapshots and the table that finds equal ones.
+/// The hash of every turn's starting position, in order, and the table that finds
+/// equal ones.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct History {
-    /// Snapshots one after another, `width` words each.
-    words: Vec<u16>,
-    width: usize,
-    /// Open addressing: 0 is empty, else hash's top 32 bits and snapshot index + 1.
+    hashes: Vec<u64>,
+    /// Open addressing: 0 is empty, else the hash's top 32 bits and index + 1.
     slots: Vec<u64>,
 }
 
 impl Clone for History {
     fn clone(&self) -> History {
         History {
-            words: self.words.clone(),
-            width: self.width,
+            hashes: self.hashes.clone(),
             slots: self.slots.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &History) {
-        self.words.clone_from(&source.words);
-        self.width = source.width;
+        self.hashes.clone_from(&source.hashes);
         self.slots.clone_from(&source.slots);
     }
 }
 
 impl History {
-    /// How many kept positions equal the last one (0 if none is kept).
-    pub(crate) fn occurrences_of_last(&self) -> u32 {
-        let n = self.len();
-        if n == 0 {
-            return 0;
-        }
-        let last = &self.words[(n - 1) * self.width..];
-        self.words
-            .chunks_exact(self.width)
-            .filter(|w| *w == last)
-            .count() as u32
+    /// Turns recorded.
+    pub(crate) fn len(&self) -> usize {
+        self.hashes.len()
     }
 
-    /// How many positions are kept.
-    pub(crate) fn len(&self) -> usize {
-        self.words.len().checked_div(self.width).unwrap_or(0)
+    /// The hash recorded for turn `turn`.
+    pub(crate) fn hash(&self, turn: usize) -> Option<u64> {
+        self.hashes.get(turn).copied()
     }
 
     /// Forgets everything, keeping the memory.
     pub(crate) fn clear(&mut self) {
-        self.words.clear();
-        self.slots.iter_mut().for_each(|s| *s = 0);
+        if !self.hashes.is_empty() {
+            self.hashes.clear();
+            self.slots.iter_mut().for_each(|s| *s = 0);
+        }
     }
 
-    /// Keeps `pos` and says how many times it has now occurred (1 the first time).
-    pub(crate) fn record(&mut self, pos: &Position) -> u32 {
-        let start = self.words.len();
-        encode(pos, &mut self.words);
-        self.width = self.words.len() - start;
-        let index = start / self.width;
+    /// Records the next turn's hash; true if an earlier turn had the same hash.
+    pub(crate) fn record(&mut self, hash: u64) -> bool {
+        let index = self.hashes.len();
+        self.hashes.push(hash);
         if (index + 1) * 2 > self.slots.len() {
             self.grow();
+            return self.hashes[..index].contains(&hash);
         }
-        let hash = hash_words(&self.words[start..]);
-        let tag = hash >> 32;
         let mask = self.slots.len() - 1;
-        let mut slot = hash as usize & mask;
-        let mut seen = 1;
+        let mut slot = slot_of(hash, mask);
+        let mut seen = false;
         loop {
             let entry = self.slots[slot];
             if entry == 0 {
-                self.slots[slot] = tag << 32 | (index as u64 + 1);
+                self.slots[slot] = entry_of(hash, index);
                 return seen;
             }
-            if entry >> 32 == tag {
-                let other = (entry as u32 - 1) as usize * self.width;
-                if self.words[other..other + self.width] == self.words[start..] {
-                    seen += 1;
-                }
+            if entry >> 32 == hash >> 32 && self.hashes[(entry as u32 - 1) as usize] == hash {
+                seen = true;
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    /// Puts snapshot `index` back into `pos` (same game, so same ring and owners)
-    /// and forgets every later snapshot.
-    pub(crate) fn rewind(&mut self, index: usize, pos: &mut Position) {
-        let w = &self.words[index * self.width..(index + 1) * self.width];
-        decode(w, pos);
-        self.words.truncate((index + 1) * self.width);
-        self.rehash();
-    }
-
+    /// Rebuilds the table for twice the room, with every recorded hash.
     fn grow(&mut self) {
         let cap = (self.slots.len() * 2).max(64);
         self.slots.clear();
         self.slots.resize(cap, 0);
-        self.rehash_upto(self.len().saturating_sub(1));
-    }
-
-    fn rehash(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = 0);
-        self.rehash_upto(self.len());
-    }
-
-    /// Enters snapshots `0..count` into empty slots.
-    fn rehash_upto(&mut self, count: usize) {
-        let mask = self.slots.len() - 1;
-        for index in 0..count {
-            let hash = hash_words(&self.words[index * self.width..(index + 1) * self.width]);
-            let mut slot = hash as usize & mask;
+        let mask = cap - 1;
+        for (index, &hash) in self.hashes.iter().enumerate() {
+            let mut slot = slot_of(hash, mask);
             while self.slots[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            self.slots[slot] = (hash >> 32) << 32 | (index as u64 + 1);
+            self.slots[slot] = entry_of(hash, index);
         }
     }
 }
 
-/// Appends the words of `pos` (everything but ownership, fixed for a game, and the
-/// stones collected at the end, always zero at the start of a turn).
-fn encode(pos: &Position, out: &mut Vec<u16>) {
+fn slot_of(hash: u64, mask: usize) -> usize {
+    hash as usize & mask
+}
+
+fn entry_of(hash: u64, index: usize) -> u64 {
+    (hash >> 32) << 32 | (index as u64 + 1)
+}
+
+/// The random keys of the repetition hash. The hash is linear: the sum over every
+/// square of its stones times its key, plus a key for each quan on the ring, plus
+/// each player's store, quan taken and loans times their keys, plus a key for the
+/// player to move. A move updates it as it changes the counts ([`raw_hash`]
+/// computes it from scratch); [`mix`] spreads it before it is used.
+pub(crate) mod keys {
+    use crate::board::LANES;
+    use crate::rules::MAX_PLAYERS;
+
+    /// splitmix64, evaluated at compile time.
+    const fn splitmix64(state: u64) -> (u64, u64) {
+        let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (state, z ^ (z >> 31))
+    }
+
+    /// `N` odd keys from a seed (odd: multiplying by one loses no low bits).
+    const fn make<const N: usize>(seed: u64) -> [u64; N] {
+        let mut keys = [0u64; N];
+        let mut state = seed;
+        let mut i = 0;
+        while i < N {
+            let (s, k) = splitmix64(state);
+            state = s;
+            keys[i] = k | 1;
+            i += 1;
+        }
+        keys
+    }
+
+    /// Per ring square, times its stones.
+    pub(crate) static SQUARE: [u64; LANES] = make(0x6F5F_616E_5F71_7561);
+    /// Per ring square, while it holds its quan.
+    pub(crate) static QUAN: [u64; LANES] = make(0x7175_616E_2121_2121);
+    /// Per player, times their store.
+    pub(crate) static STORE: [u64; MAX_PLAYERS] = make(0x7374_6F72_6573_2121);
+    /// Per player, times the quan they took.
+    pub(crate) static TAKEN: [u64; MAX_PLAYERS] = make(0x7461_6B65_6E21_2121);
+    /// Per player, times their net loans.
+    pub(crate) static LOAN: [u64; MAX_PLAYERS] = make(0x6C6F_616E_7321_2121);
+    /// Per player, when they are to move.
+    pub(crate) static TO_MOVE: [u64; MAX_PLAYERS] = make(0x746F_6D6F_7665_2121);
+}
+
+/// The repetition hash of a position, from scratch (see [`keys`]).
+pub(crate) fn raw_hash(pos: &Position) -> u64 {
     let b = &pos.board;
-    let n = b.players();
-    out.extend_from_slice(&b.counts[..b.len()]);
-    let stride = b.row_len() + 1;
-    let quan = (0..n).fold(0u16, |acc, p| {
-        acc | (((b.quan >> (p * stride)) & 1) as u16) << p
-    });
-    out.push(quan);
-    out.push(pos.to_move.index() as u16);
-    out.extend_from_slice(&pos.stores[..n]);
-    for p in 0..n {
-        out.push(u16::from(pos.quan_taken[p]));
-        out.push(pos.loans[p] as u16);
-        out.push((pos.loans[p] >> 16) as u16);
+    let mut h = 0u64;
+    for i in 0..b.len() {
+        h = h.wrapping_add(u64::from(b.counts[i]).wrapping_mul(keys::SQUARE[i]));
+        if b.quan >> i & 1 == 1 {
+            h = h.wrapping_add(keys::QUAN[i]);
+        }
     }
+    for p in 0..MAX_PLAYERS {
+        h = h
+            .wrapping_add(u64::from(pos.stores[p]).wrapping_mul(keys::STORE[p]))
+            .wrapping_add(u64::from(pos.quan_taken[p]).wrapping_mul(keys::TAKEN[p]))
+            .wrapping_add((pos.loans[p] as u64).wrapping_mul(keys::LOAN[p]));
+    }
+    h.wrapping_add(keys::TO_MOVE[pos.to_move.index() % MAX_PLAYERS])
 }
 
-fn decode(w: &[u16], pos: &mut Position) {
-    let n = pos.board.players();
-    let len = pos.board.len();
-    let stride = pos.board.row_len() + 1;
-    pos.board.counts[..len].copy_from_slice(&w[..len]);
-    pos.board.quan = (0..n).fold(0u64, |acc, p| {
-        acc | u64::from(w[len] >> p & 1) << (p * stride)
-    });
-    pos.to_move = Player::new(w[len + 1] as usize).unwrap_or(Player::A);
-    pos.stores[..n].copy_from_slice(&w[len + 2..len + 2 + n]);
-    for p in 0..n {
-        let k = len + 2 + n + 3 * p;
-        pos.quan_taken[p] = w[k] as u8;
-        pos.loans[p] = (u32::from(w[k + 1]) | u32::from(w[k + 2]) << 16) as i32;
-        pos.collected[p] = 0;
-    }
-}
-
-/// A fast 64-bit hash of a snapshot (multiply–rotate over 64-bit groups).
-fn hash_words(words: &[u16]) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = words.len() as u64;
-    let mut chunks = words.chunks_exact(4);
-    for c in &mut chunks {
-        let v =
-            u64::from(c[0]) | u64::from(c[1]) << 16 | u64::from(c[2]) << 32 | u64::from(c[3]) << 48;
-        h = (h.rotate_left(5) ^ v).wrapping_mul(K);
-    }
-    for &v in chunks.remainder() {
-        h = (h.rotate_left(5) ^ u64::from(v)).wrapping_mul(K);
-    }
-    // Final mix so the low bits (the slot) depend on every word.
-    h ^= h >> 29;
+/// Spreads a linear hash so that its low bits (the table slot) and high bits (the
+/// tag) depend on every input.
+pub(crate) fn mix(raw: u64) -> u64 {
+    let mut h = raw ^ raw >> 31;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^ h >> 32
+    h ^ h >> 29
 }

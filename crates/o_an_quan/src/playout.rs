@@ -34,23 +34,41 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let (i, direction) = self.random_index(rng)?;
+        Some(Move::new(self.position().board.square(i), direction))
+    }
+
+    /// The ring square and direction of a uniformly drawn legal move.
+    #[inline]
+    fn random_index<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, Direction)> {
         if self.is_over() {
             return None;
         }
         let pos = self.position();
-        let counts = &pos.board.counts;
         let owned = pos.owned[pos.to_move.index()];
-        let full = bits(owned).filter(|&i| counts[i] > 0).count() as u32;
+        let counts = &pos.board.counts;
+        let full: u32 = bits(owned).map(|i| u32::from(counts[i] > 0)).sum();
         let r = below(rng, 2 * full);
-        let i = bits(owned)
-            .filter(|&i| counts[i] > 0)
-            .nth((r >> 1) as usize)?;
+        // The (r / 2)-th non-empty square, found in one pass of fixed length over
+        // the row (a loop whose length varied mispredicted on every move).
+        let target = r >> 1;
+        let mut seen = 0;
+        let mut chosen = 0;
+        for i in bits(owned) {
+            let non_empty = counts[i] > 0;
+            chosen = if non_empty && seen == target {
+                i
+            } else {
+                chosen
+            };
+            seen += u32::from(non_empty);
+        }
         let direction = if r & 1 == 0 {
             Direction::Left
         } else {
             Direction::Right
         };
-        Some(Move::new(pos.board.square(i), direction))
+        Some((chosen, direction))
     }
 
     /// Plays uniformly random moves until the game ends or `max_moves` more have
@@ -58,12 +76,10 @@ impl Game {
     pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
         let mut played = 0;
         while played < max_moves {
-            let Some(mv) = self.random_move(rng) else {
+            let Some((i, direction)) = self.random_index(rng) else {
                 break;
             };
-            if self.play(mv).is_err() {
-                break; // cannot happen: the move was drawn from the legal ones
-            }
+            self.play_index(i, direction, &mut ());
             played += 1;
         }
         played

@@ -166,8 +166,6 @@ impl Trace {
 /// Receives the steps of a move as the engine makes them. The no-op observer `()`
 /// compiles away; [`Recorder`] keeps [`Event`]s. Squares are ring indices here.
 pub(crate) trait Observer {
-    /// Whether every stone must be reported one by one (else sowing may batch).
-    const STEPS: bool;
     fn event(&mut self, event: RawEvent);
 }
 
@@ -185,7 +183,6 @@ pub(crate) enum RawEvent {
 }
 
 impl Observer for () {
-    const STEPS: bool = false;
     #[inline(always)]
     fn event(&mut self, _: RawEvent) {}
 }
@@ -198,7 +195,6 @@ pub(crate) struct Recorder {
 }
 
 impl Observer for Recorder {
-    const STEPS: bool = true;
     fn event(&mut self, raw: RawEvent) {
         let sq = |i: usize| Square::at_index(i, self.row);
         let event = match raw {
