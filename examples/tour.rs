@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example tour -- [--seed N] [--game NAME]
 //! ```
-//! The same seed gives the same output. Games: go.
+//! The same seed gives the same output. Games: go, o_an_quan.
 
 use std::time::Instant;
 
@@ -36,7 +36,7 @@ fn main() {
             _ => usage(&format!("unexpected argument {a}")),
         }
     }
-    let games: [(&str, Tour); 1] = [("go", go_tour)];
+    let games: [(&str, Tour); 2] = [("go", go_tour), ("o_an_quan", o_an_quan_tour)];
     if let Some(name) = &only
         && !games.iter().any(|(g, _)| g == name)
     {
@@ -57,7 +57,7 @@ fn main() {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("tour: {problem}\nusage: tour [--seed N] [--game go]");
+    eprintln!("tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan]");
     std::process::exit(2);
 }
 
@@ -155,6 +155,215 @@ fn go_tour(seed: u64) -> Summary {
             game.move_count(),
             game.prisoners(Color::Black),
             game.prisoners(Color::White)
+        ),
+    }
+}
+
+// ----- Ô ăn quan -----
+
+/// A bot that takes the move capturing the most (quan at their value), at random
+/// among equals, and a random move one time in four.
+fn o_an_quan_bot(game: &o_an_quan::Game, rng: &mut Pcg64Mcg) -> o_an_quan::Move {
+    let value = i64::from(game.rules().quan_value());
+    let mut best: Vec<o_an_quan::Move> = Vec::new();
+    let mut best_gain = -1;
+    for &mv in game.legal_moves().iter() {
+        let mut trial = game.clone();
+        let r = trial.play(mv).expect("a legal move");
+        let gain = i64::from(r.stones_captured) + value * i64::from(r.quan_captured);
+        if gain > best_gain {
+            best_gain = gain;
+            best.clear();
+        }
+        if gain == best_gain {
+            best.push(mv);
+        }
+    }
+    if rng.next_u32().is_multiple_of(4) || best.is_empty() {
+        return game.random_move(rng).expect("a running game has a move");
+    }
+    best[rng.next_u32() as usize % best.len()]
+}
+
+/// One move's trace in a line: pick-ups and drops, captures, where it stopped.
+fn o_an_quan_steps(trace: &o_an_quan::Trace) -> String {
+    use o_an_quan::Event;
+    let mut out = Vec::new();
+    let mut drops: Vec<String> = Vec::new();
+    let flush = |drops: &mut Vec<String>, out: &mut Vec<String>| {
+        if !drops.is_empty() {
+            out.push(format!("drop {}", drops.join(" ")));
+            drops.clear();
+        }
+    };
+    for e in &trace.events {
+        match e {
+            Event::Drop { square } => drops.push(square.to_string()),
+            other => {
+                flush(&mut drops, &mut out);
+                match other {
+                    Event::PickUp { square, stones } => {
+                        out.push(format!("pick up {square} ({stones})"))
+                    }
+                    Event::Capture {
+                        square,
+                        stones,
+                        quan,
+                    } => out.push(format!(
+                        "capture {square} ({stones}{})",
+                        if *quan { " + quan" } else { "" }
+                    )),
+                    Event::Stop { at, reason } => out.push(format!("stop at {at}: {reason:?}")),
+                    Event::Borrow {
+                        borrower,
+                        lender,
+                        stones,
+                    } => out.push(format!("{borrower} borrows {stones} from {lender}")),
+                    Event::Refill {
+                        player,
+                        square,
+                        stones,
+                    } => out.push(format!("{player} refills {square} ({stones})")),
+                    Event::GameOver { reason } => out.push(format!("game over: {reason}")),
+                    Event::Collect {
+                        player,
+                        square,
+                        stones,
+                    } => out.push(format!("{player} collects {square} ({stones})")),
+                    Event::Drop { .. } => {}
+                }
+            }
+        }
+    }
+    flush(&mut drops, &mut out);
+    out.join(" -> ")
+}
+
+fn o_an_quan_tour(seed: u64) -> Summary {
+    use o_an_quan::{Event, Game, Player, Rules};
+    // Under the source's rules the standard opening hands each side a quan at once;
+    // the young-quan option (ruling Q6) is how many players keep a game going.
+    let rules = Rules::common().with_young_quan(Some(5));
+    println!(
+        "== o_an_quan: Ô ăn quan, 2 players, common rules (refill {} per square) with young quan (Q6) ==",
+        rules.refill_per_square()
+    );
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x0A0A);
+    let mut game = Game::new(rules).expect("valid rules");
+    print!("{}", game.board());
+    let mut longest: Option<(usize, o_an_quan::Trace)> = None;
+    let (mut relays, mut captures, mut refills) = (0, 0, 0);
+    while !game.is_over() && game.move_count() < 500 {
+        let mv = o_an_quan_bot(&game, &mut rng);
+        let trace = game.play_traced(mv).expect("the bot plays legal moves");
+        let r = trace.report;
+        let n = game.move_count();
+        relays += r.pick_ups - 1;
+        captures += r.captures;
+        let taken: Vec<String> = trace
+            .captures()
+            .map(|(sq, stones, quan)| {
+                format!("{sq} ({stones}{})", if quan { " + quan" } else { "" })
+            })
+            .collect();
+        let mut notes = Vec::new();
+        if !taken.is_empty() {
+            notes.push(format!("captures {}", taken.join(", ")));
+        }
+        for e in &trace.events {
+            if let Event::Borrow {
+                borrower,
+                lender,
+                stones,
+            } = e
+            {
+                notes.push(format!("{borrower} borrows {stones} from {lender}"));
+            }
+        }
+        if r.refill {
+            refills += 1;
+            notes.push(format!("{} refills an empty row", game.to_move()));
+        }
+        if r.stop == o_an_quan::Stop::YoungQuan {
+            notes.push("a young quan is spared".into());
+        }
+        if !notes.is_empty() {
+            println!(
+                "  move {n:>2}: {} {mv} ({} sown, {} relays): {}",
+                r.player,
+                r.sown,
+                r.pick_ups - 1,
+                notes.join("; ")
+            );
+        }
+        if longest
+            .as_ref()
+            .is_none_or(|(len, _)| trace.events.len() > *len)
+        {
+            longest = Some((trace.events.len(), trace));
+        }
+        if n == 12 {
+            println!("after move {n}:\n{}", game.position());
+        }
+    }
+    if let Some((_, trace)) = &longest {
+        println!(
+            "the longest move, step by step (move by {}: {}):\n  {}",
+            trace.report.player,
+            trace.report.mv,
+            o_an_quan_steps(trace)
+        );
+    }
+    println!("final position after {} moves:\n{game}", game.move_count());
+    let score = game.score();
+    let describe = |g: &Game| match g.outcome() {
+        Some(o) => match o.winner() {
+            Some(w) => format!("{w} wins ({})", o.reason),
+            None => format!("draw ({})", o.reason),
+        },
+        None => "unfinished".into(),
+    };
+    let result = describe(&game);
+    let totals: Vec<String> = [Player::A, Player::B]
+        .iter()
+        .map(|&p| {
+            let i = p.index();
+            format!(
+                "{p} {} (captured {}, quan {} x {}, collected {}, loans {})",
+                score.total(p),
+                score.captured[i],
+                score.quan[i],
+                score.quan_value,
+                score.collected[i],
+                score.loans[i]
+            )
+        })
+        .collect();
+    println!("  score: {}\n  result: {result}", totals.join("; "));
+    // The same bots under the source's rules, and a 4-player game at random.
+    let mut source = Game::new(Rules::default()).expect("valid rules");
+    while !source.is_over() {
+        let mv = o_an_quan_bot(&source, &mut rng);
+        source.play(mv).expect("legal");
+    }
+    println!(
+        "  the source's rules, same bots: {} moves, {}: {}",
+        source.move_count(),
+        describe(&source),
+        source.score()
+    );
+    let mut four = Game::new(Rules::common().with_players(4)).expect("valid rules");
+    four.play_out(&mut rng, 10_000);
+    println!(
+        "a 4-player game (common rules, random play) after {} moves:\n{four}",
+        four.move_count()
+    );
+    Summary {
+        game: "o_an_quan",
+        line: format!(
+            "{} moves, {relays} relays, {captures} captures, {refills} refills, score {}, {result}",
+            game.move_count(),
+            score
         ),
     }
 }

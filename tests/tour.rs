@@ -37,6 +37,15 @@ fn the_tour_is_reproducible_and_complete() {
         .expect("a summary line for Go");
     assert!(summary.contains("result "), "{summary}");
     assert!(first.contains("final position"));
+    let oaq = first
+        .lines()
+        .find(|l| l.starts_with("o_an_quan"))
+        .expect("a summary line for Ô ăn quan");
+    assert!(oaq.contains("wins") || oaq.contains("draw"), "{oaq}");
+    assert!(first.contains("step by step"), "a move's trace is shown");
+    let (ok, only) = run(&["--seed", "3", "--game", "o_an_quan"]);
+    assert!(ok);
+    assert!(only.contains("Ô ăn quan") && !only.contains("go_core"));
     let (_, other) = run(&["--seed", "4", "--game", "go"]);
     assert_ne!(other, first);
     let (ok, _) = run(&["--game", "chess"]);

@@ -1,0 +1,138 @@
+//! Arbitrary rules values (valid or not), a position, and a sequence of moves,
+//! traced plays, undos and random moves: nothing panics, a refused move changes
+//! nothing, stones and quan are conserved, and a match goes on as far as it can.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use o_an_quan::{Board, Direction, Game, Match, Move, Player, Position, Rules, Square};
+
+/// Reads bytes one at a time, zero when they run out.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn next(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut b = Bytes(data);
+    let rules = Rules::default()
+        .with_players(b.next() % 6)
+        .with_row_len(b.next() % 14)
+        .with_start_stones(b.next() % 12)
+        .with_refill_per_square(b.next() % 7)
+        .with_quan_value(u16::from(b.next()) * 5)
+        .with_quan_square_gap(b.next() & 1 == 1)
+        .with_young_quan(Some(b.next() % 8).filter(|&m| m != 7))
+        .with_move_limit(Some(u32::from(b.next())).filter(|&m| m != 255))
+        .with_end_rule(if b.next() & 1 == 0 {
+            o_an_quan::EndRule::QuanCaptured
+        } else {
+            o_an_quan::EndRule::QuanSquaresEmpty
+        });
+    if rules.validate().is_err() {
+        assert!(Game::new(rules).is_err());
+        assert!(Match::new(rules).is_err());
+        return;
+    }
+    // Either the start, or a position from the bytes (stones, quan, owners, stores).
+    let mut game = if b.next() & 1 == 0 {
+        Game::new(rules).expect("valid rules")
+    } else {
+        let mut board = Board::empty(rules.players(), rules.row_len());
+        for sq in board.clone().squares() {
+            let _ = board.set_stones(sq, u16::from(b.next() % 16));
+            if sq.is_quan() {
+                let _ = board.set_quan(sq, b.next() & 1 == 1);
+            }
+        }
+        let mut pos = Position::new(board, Player::new(usize::from(b.next() % 4)).unwrap_or(Player::A));
+        for p in 0..4 {
+            let player = Player::new(p).unwrap_or(Player::A);
+            pos = pos
+                .with_store(player, u16::from(b.next()))
+                .with_quan_taken(player, b.next() % 3);
+            let sq = Square::small(player, b.next() % 14);
+            if let Ok(p2) = pos.clone().with_owner(sq, Player::new(usize::from(b.next() % 4)).unwrap_or(Player::A)) {
+                pos = p2;
+            }
+        }
+        match Game::from_position(rules, pos) {
+            Ok(g) => g,
+            Err(_) => return,
+        }
+    };
+    let stones = game.position().small_stones();
+    let quan = |g: &Game| {
+        g.board().quan_count()
+            + (0..g.rules().players())
+                .map(|p| g.position().quan_taken(Player::new(p).unwrap_or(Player::A)) as usize)
+                .sum::<usize>()
+    };
+    let quan_total = quan(&game);
+    while b.0.len() >= 3 {
+        let op = b.next();
+        let side = Player::new(usize::from(op >> 4 & 3)).unwrap_or(Player::A);
+        let square = if op & 1 == 1 {
+            Square::quan(side)
+        } else {
+            Square::small(side, b.next() % 14)
+        };
+        let dir = if b.next() & 1 == 0 { Direction::Left } else { Direction::Right };
+        let mv = Move::new(square, dir);
+        match op >> 6 {
+            0 => {
+                let before = game.clone();
+                if game.play(mv).is_err() {
+                    assert_eq!(game, before);
+                    assert_eq!(game.position(), before.position());
+                } else {
+                    assert!(before.legal_moves().contains(&mv));
+                }
+            }
+            1 => {
+                if let Ok(trace) = game.play_traced(mv) {
+                    assert_eq!(trace.drops().count() as u32, trace.report.sown);
+                }
+            }
+            2 => {
+                let _ = game.undo();
+            }
+            _ => {
+                let legal = game.legal_moves();
+                if let Some(&first) = legal.first() {
+                    game.play(first).expect("a listed move is legal");
+                } else {
+                    assert!(game.is_over());
+                }
+            }
+        }
+        assert_eq!(game.position().small_stones(), stones);
+        assert_eq!(quan(&game), quan_total);
+        let _ = game.to_string();
+    }
+    // A match under the same rules never panics and never runs on after its end.
+    if let Ok(mut m) = Match::new(rules) {
+        for g in 0..3 {
+            let Ok((mut game, _)) = m.next_game(g % rules.players()) else { break };
+            while let Some(&mv) = game.legal_moves().first() {
+                game.play(mv).expect("legal");
+                if game.move_count() > 2000 {
+                    break;
+                }
+            }
+            if game.is_over() {
+                m.finish_game(&game).expect("the match's own finished game");
+            } else {
+                break;
+            }
+        }
+    }
+});
