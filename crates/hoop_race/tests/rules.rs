@@ -1,0 +1,714 @@
+//! One test per ruling (H1–H11), each on a position set up by hand. Stations: the
+//! circle counter-clockwise from А = 0 (Б = 5, В = 10, Д = 15); routes from А:
+//! circle (20 steps), Б→Г→Д (16), Б→Г→А (11), В→Г→А (16).
+
+use hoop_race::{
+    Awaiting, Exit, Game, Horse, IllegalMove, IllegalThrow, MoveReport, Place, Player, Ratio,
+    Route, Rules, Shortcuts, Station, Throw, ThrowModel,
+};
+
+const A: Player = Player::A;
+const B: Player = Player::B;
+const C: Player = Player::C;
+const D: Player = Player::D;
+
+fn t(n: i8) -> Throw {
+    if n < 0 {
+        Throw::BACK_DO
+    } else {
+        Throw::points(n as u8).unwrap()
+    }
+}
+
+fn on(route: Route, step: u8) -> Place {
+    Place::On { route, step }
+}
+
+fn horse(s: &str) -> Horse {
+    s.parse().unwrap()
+}
+
+fn setup(rules: Rules, places: &[(&str, Place)]) -> Game {
+    let order: Vec<Player> = (0..rules.players())
+        .map(|p| Player::new(p).unwrap())
+        .collect();
+    let places: Vec<(Horse, Place)> = places.iter().map(|&(h, p)| (horse(h), p)).collect();
+    Game::from_places(rules, &order, &places).unwrap()
+}
+
+fn throws(g: &mut Game, ts: &[i8]) {
+    for &n in ts {
+        g.throw(t(n)).unwrap();
+    }
+}
+
+fn play(g: &mut Game, mv: &str) -> MoveReport {
+    g.play(mv.parse().unwrap()).unwrap()
+}
+
+/// Where one throw takes A1 from `from` (a 4 or 5 is followed by a 1 to end the throwing).
+fn one(rules: Rules, from: Place, n: i8) -> MoveReport {
+    let mut g = setup(rules, &[("A1", from)]);
+    throws(&mut g, &[n]);
+    if t(n).rethrow() {
+        throws(&mut g, &[1]);
+    }
+    play(
+        &mut g,
+        &format!("A1{}", if n < 0 { "-1".into() } else { format!("+{n}") }),
+    )
+}
+
+fn source() -> Rules {
+    Rules::default()
+}
+
+#[test]
+fn h1_twenty_nine_stations_named_in_cyrillic_and_latin() {
+    assert_eq!(Station::all().count(), 29);
+    for s in Station::all() {
+        assert_eq!(s.latin().parse::<Station>().unwrap(), s);
+        assert_eq!(s.cyrillic().parse::<Station>().unwrap(), s);
+    }
+    let names: Vec<&str> = [Station::A, Station::B, Station::V, Station::G, Station::D]
+        .iter()
+        .map(|s| s.cyrillic())
+        .collect();
+    assert_eq!(names, ["А", "Б", "В", "Г", "Д"]);
+    assert_eq!("5".parse::<Station>().unwrap(), Station::B);
+    assert_eq!("г".parse::<Station>().unwrap(), Station::G);
+    assert_eq!("д2".parse::<Station>().unwrap().to_string(), "d2");
+    assert!("20".parse::<Station>().is_err());
+    assert!("e1".parse::<Station>().is_err());
+    // The routes: lengths and the diameters' stations.
+    let ends: Vec<u8> = Route::ALL.iter().map(|r| r.end()).collect();
+    assert_eq!(ends, [20, 16, 11, 16]);
+    let names =
+        |r: Route| -> Vec<String> { (0..=r.end()).map(|k| r.station(k).to_string()).collect() };
+    assert_eq!(
+        names(Route::BToD)[5..12],
+        ["B", "b1", "b2", "G", "d1", "d2", "D"]
+    );
+    assert_eq!(
+        names(Route::VToA)[10..],
+        ["V", "v1", "v2", "G", "a1", "a2", "A"]
+    );
+    assert_eq!(
+        names(Route::BToA)[5..],
+        ["B", "b1", "b2", "G", "a1", "a2", "A"]
+    );
+}
+
+#[test]
+fn h2_a_waiting_horse_enters_n_stations_from_a() {
+    let r = one(source(), Place::Waiting, 3);
+    assert_eq!(r.to, on(Route::Circle, 3));
+    assert_eq!(r.to.station().unwrap().to_string(), "3");
+}
+
+#[test]
+fn h3_entering_with_a_five_goes_b_g_d() {
+    let r = one(source(), Place::Waiting, 5);
+    assert_eq!(r.to, on(Route::BToD, 5));
+    // Г offers no choice: the horse goes on to d1, d2, Д and round to А.
+    assert_eq!(one(source(), on(Route::BToD, 5), 3).to, on(Route::BToD, 8));
+    let r = one(source(), on(Route::BToD, 8), 1);
+    assert_eq!(r.to.station().unwrap().to_string(), "d1");
+    let r = one(source(), on(Route::BToD, 10), 2);
+    assert_eq!(
+        r.to.station().unwrap().to_string(),
+        "16",
+        "after Д, round the circle"
+    );
+    assert_eq!(one(source(), on(Route::BToD, 15), 1).to, Place::Out);
+}
+
+#[test]
+fn h3_stopping_on_b_later_goes_b_g_a() {
+    assert_eq!(
+        one(source(), on(Route::Circle, 2), 3).to,
+        on(Route::BToA, 5)
+    );
+    let r = one(source(), on(Route::BToA, 5), 3);
+    assert_eq!(r.to, on(Route::BToA, 8));
+    assert_eq!(r.to.station(), Some(Station::G));
+    let r = one(source(), on(Route::BToA, 8), 2);
+    assert_eq!(r.to.station().unwrap().to_string(), "a2");
+}
+
+#[test]
+fn h3_stopping_on_v_goes_v_g_a() {
+    assert_eq!(
+        one(source(), on(Route::Circle, 7), 3).to,
+        on(Route::VToA, 10)
+    );
+    let r = one(source(), on(Route::VToA, 10), 3);
+    assert_eq!(r.to.station(), Some(Station::G));
+    assert_eq!(
+        one(source(), on(Route::VToA, 13), 2).to,
+        on(Route::VToA, 15)
+    );
+}
+
+#[test]
+fn h3_passing_b_and_v_goes_round_the_circle() {
+    assert_eq!(
+        one(source(), on(Route::Circle, 3), 3).to,
+        on(Route::Circle, 6)
+    );
+    assert_eq!(
+        one(source(), on(Route::Circle, 8), 3).to,
+        on(Route::Circle, 11)
+    );
+    // Д has no shortcut.
+    assert_eq!(
+        one(source(), on(Route::Circle, 13), 2).to,
+        on(Route::Circle, 15)
+    );
+    assert_eq!(
+        one(source(), on(Route::Circle, 15), 3).to,
+        on(Route::Circle, 18)
+    );
+}
+
+#[test]
+fn h4_exit_by_reaching_or_passing_a_with_surplus_lost() {
+    assert_eq!(
+        one(source(), on(Route::Circle, 18), 2).to,
+        Place::Out,
+        "exactly on А"
+    );
+    let r = one(source(), on(Route::BToA, 8), 5);
+    assert_eq!(
+        r.to,
+        Place::Out,
+        "5 points for the 3 needed: the surplus is lost"
+    );
+    assert_eq!(r.exited, 1);
+    // Option: the exit must pass beyond А; landing on it leaves the horse there.
+    let pass = source().with_exit(Exit::Pass);
+    let r = one(pass, on(Route::Circle, 18), 2);
+    assert_eq!(r.to, on(Route::Circle, 20));
+    assert_eq!(r.to.station(), Some(Station::A));
+    assert_eq!(one(pass, on(Route::Circle, 20), 1).to, Place::Out);
+}
+
+#[test]
+fn h4_a_horse_standing_on_a_can_be_caught_or_joined() {
+    let pass = source().with_exit(Exit::Pass);
+    let mut g = setup(
+        pass,
+        &[("A1", on(Route::Circle, 20)), ("B1", on(Route::Circle, 18))],
+    );
+    throws(&mut g, &[1]);
+    play(&mut g, "A2+1");
+    throws(&mut g, &[2]);
+    let r = play(&mut g, "B1+2");
+    assert_eq!(r.caught().collect::<Vec<_>>(), [horse("A1")]);
+    assert_eq!(g.place(horse("A1")), Place::Waiting);
+    let mut g = setup(
+        pass,
+        &[("A1", on(Route::Circle, 20)), ("A2", on(Route::BToA, 9))],
+    );
+    throws(&mut g, &[2]);
+    let r = play(&mut g, "A2+2");
+    assert_eq!(r.joined, 1);
+}
+
+#[test]
+fn h5_exact_throw_distributions() {
+    let frac = |n, d| Ratio::new(n, d).unwrap();
+    let fair = ThrowModel::FAIR.distribution(false);
+    assert_eq!(
+        fair,
+        [
+            frac(4, 16),
+            frac(6, 16),
+            frac(4, 16),
+            frac(1, 16),
+            frac(1, 16),
+            Ratio::ZERO
+        ]
+    );
+    // With back-do one stick is marked: p(1-p)^3 of the 1s become back-do.
+    let bd = ThrowModel::FAIR.distribution(true);
+    assert_eq!((bd[0], bd[5]), (frac(3, 16), frac(1, 16)));
+    // White with probability 1/3: 5 (no white) is (2/3)^4 = 16/81, 4 is 1/81 ...
+    let third = ThrowModel::Sticks {
+        white_num: 1,
+        white_den: 3,
+    }
+    .distribution(false);
+    assert_eq!(
+        third,
+        [
+            frac(32, 81),
+            frac(24, 81),
+            frac(8, 81),
+            frac(1, 81),
+            frac(16, 81),
+            Ratio::ZERO
+        ]
+    );
+    // A full outcome table, as published throw counts would give.
+    let table = ThrowModel::Table {
+        weights: [30, 35, 20, 5, 5, 5],
+    };
+    assert_eq!(table.distribution(true)[1], frac(35, 100));
+    assert!(
+        table.validate(false).is_err(),
+        "back-do weight while back-do is off"
+    );
+    for bad in [
+        ThrowModel::Sticks {
+            white_num: 0,
+            white_den: 2,
+        },
+        ThrowModel::Sticks {
+            white_num: 2,
+            white_den: 2,
+        },
+        ThrowModel::Table { weights: [0; 6] },
+    ] {
+        assert!(bad.validate(true).is_err(), "{bad:?}");
+        assert!(
+            source()
+                .with_back_do(true)
+                .with_throw_model(bad)
+                .validate()
+                .is_err()
+        );
+    }
+}
+
+/// Chi-squared of `draws` samples against the exact distribution.
+fn chi_squared(model: ThrowModel, back_do: bool, draws: u32, seed: u64) -> (f64, usize) {
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut seen = [0u32; 6];
+    for _ in 0..draws {
+        seen[model.draw(back_do, &mut rng).index()] += 1;
+    }
+    let p = model.probabilities(back_do);
+    let mut chi = 0.0;
+    let mut cells = 0;
+    for (o, p) in seen.iter().zip(p) {
+        if p > 0.0 {
+            let e = p * f64::from(draws);
+            chi += (f64::from(*o) - e).powi(2) / e;
+            cells += 1;
+        } else {
+            assert_eq!(*o, 0, "a throw of probability 0 was drawn");
+        }
+    }
+    (chi, cells - 1)
+}
+
+#[test]
+fn h5_the_sampler_follows_the_distribution() {
+    // Critical values at the 0.1 % level for 4 and 5 degrees of freedom.
+    let critical = |df: usize| if df == 4 { 18.47 } else { 20.52 };
+    for (model, back_do) in [
+        (ThrowModel::FAIR, false),
+        (ThrowModel::FAIR, true),
+        (
+            ThrowModel::Sticks {
+                white_num: 1,
+                white_den: 3,
+            },
+            false,
+        ),
+        (
+            ThrowModel::Sticks {
+                white_num: 3,
+                white_den: 8,
+            },
+            true,
+        ),
+        (
+            ThrowModel::Table {
+                weights: [30, 35, 20, 5, 5, 5],
+            },
+            true,
+        ),
+    ] {
+        let (chi, df) = chi_squared(model, back_do, 200_000, 42);
+        assert!(
+            chi < critical(df),
+            "{model:?} back-do {back_do}: chi-squared {chi} with {df} df"
+        );
+    }
+}
+
+#[test]
+fn h6_a_four_or_five_earns_another_throw_before_moving() {
+    let mut g = setup(source(), &[]);
+    assert_eq!(g.throw(t(4)).unwrap().next, Awaiting::Throw(A));
+    assert_eq!(g.throw(t(5)).unwrap().next, Awaiting::Throw(A));
+    assert_eq!(g.throw(t(2)).unwrap().next, Awaiting::Move(A));
+    assert_eq!(g.bank(), [0, 1, 0, 1, 1, 0]);
+    // No throw while the bank waits to be spent; no move while a throw is awaited.
+    assert_eq!(g.throw(t(1)), Err(IllegalThrow::MoveExpected));
+    // The throws are spent in any order, on any horses.
+    play(&mut g, "A1+2");
+    play(&mut g, "A2+5");
+    assert_eq!(g.awaiting(), Awaiting::Move(A), "the 4 is still banked");
+    let moves: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["A1+4", "A2+4", "A3+4"]);
+    play(&mut g, "A2+4");
+    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    assert_eq!(
+        g.play("B1+1".parse().unwrap()),
+        Err(IllegalMove::ThrowExpected)
+    );
+}
+
+#[test]
+fn h6_a_capture_earns_a_bonus_throw() {
+    let mut g = setup(
+        source(),
+        &[("A1", on(Route::Circle, 2)), ("B1", on(Route::BToA, 5))],
+    );
+    throws(&mut g, &[3]);
+    let r = play(&mut g, "A1+3");
+    assert_eq!(r.caught().collect::<Vec<_>>(), [horse("B1")]);
+    assert!(r.bonus);
+    assert_eq!(r.next, Awaiting::Throw(A));
+    assert_eq!(g.place(horse("B1")), Place::Waiting);
+    // The bonus throw has its own re-throws.
+    assert_eq!(g.throw(t(5)).unwrap().next, Awaiting::Throw(A));
+    assert_eq!(g.throw(t(1)).unwrap().next, Awaiting::Move(A));
+}
+
+#[test]
+fn h6_option_no_bonus_for_a_capture_made_with_a_four_or_five() {
+    let places = [("A1", on(Route::Circle, 1)), ("B1", on(Route::BToA, 5))];
+    for (bonus_rule, expect) in [(true, Awaiting::Throw(A)), (false, Awaiting::Move(A))] {
+        let mut g = setup(source().with_bonus_on_rethrow(bonus_rule), &places);
+        throws(&mut g, &[4, 1]);
+        let r = play(&mut g, "A1+4");
+        assert_eq!(r.caught().count(), 1);
+        assert_eq!(r.bonus, bonus_rule);
+        assert_eq!(r.next, expect, "the 1 is still banked either way");
+    }
+    // A capture with a 1..3 earns it under both.
+    let mut g = setup(
+        source().with_bonus_on_rethrow(false),
+        &[("A1", on(Route::Circle, 2)), ("B1", on(Route::BToA, 5))],
+    );
+    throws(&mut g, &[3]);
+    assert!(play(&mut g, "A1+3").bonus);
+}
+
+#[test]
+fn h6_a_throw_no_horse_can_use_is_void() {
+    // Back-do with none of A's horses on the board: void, the turn passes.
+    let rules = Rules::yut_nori();
+    let mut g = setup(rules, &[]);
+    let r = g.throw(Throw::BACK_DO).unwrap();
+    assert_eq!(r.voided, 1);
+    assert_eq!(r.next, Awaiting::Throw(B));
+    // But a back-do banked with a forward throw must be used once a horse is on.
+    let mut g = setup(rules, &[]);
+    throws(&mut g, &[5, -1]);
+    play(&mut g, "A1+5");
+    assert_eq!(g.awaiting(), Awaiting::Move(A));
+    assert_eq!(
+        g.legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
+        ["A1-1"]
+    );
+}
+
+#[test]
+fn h7_horses_of_a_player_join_and_move_as_a_team() {
+    let mut g = setup(
+        source(),
+        &[("A1", on(Route::Circle, 3)), ("A2", on(Route::Circle, 6))],
+    );
+    throws(&mut g, &[3]);
+    let r = play(&mut g, "A1+3");
+    assert_eq!(r.joined, 1);
+    throws(&mut g, &[1]);
+    play(&mut g, "B1+1");
+    throws(&mut g, &[1]);
+    // One move per team (its lowest horse) and one for entering: no duplicates.
+    let moves: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["A1+1", "A3+1"]);
+    // Moving either horse moves the team.
+    let r = play(&mut g, "A2+1");
+    assert_eq!(r.moved, 2);
+    assert_eq!(g.place(horse("A1")), on(Route::Circle, 7));
+    assert_eq!(g.place(horse("A2")), on(Route::Circle, 7));
+}
+
+#[test]
+fn h7_a_team_keeps_the_route_of_the_horse_that_arrived() {
+    // A2 stands on Г on its way В→Г→А; A1 arrives on the Б→Г→Д diameter.
+    let mut g = setup(
+        source(),
+        &[("A1", on(Route::BToD, 7)), ("A2", on(Route::VToA, 13))],
+    );
+    throws(&mut g, &[1]);
+    let r = play(&mut g, "A1+1");
+    assert_eq!(r.joined, 1);
+    assert_eq!(g.place(horse("A2")), on(Route::BToD, 8));
+}
+
+#[test]
+fn h8_catching_sends_a_whole_team_back_and_passing_over_does_nothing() {
+    let mut g = setup(
+        source(),
+        &[
+            ("A1", on(Route::Circle, 3)),
+            ("B1", on(Route::Circle, 6)),
+            ("B2", on(Route::Circle, 6)),
+            ("B3", on(Route::Circle, 4)),
+        ],
+    );
+    throws(&mut g, &[3]);
+    let r = play(&mut g, "A1+3");
+    assert_eq!(r.caught().collect::<Vec<_>>(), [horse("B1"), horse("B2")]);
+    assert_eq!(
+        g.place(horse("B3")),
+        on(Route::Circle, 4),
+        "passed over: untouched"
+    );
+    assert_eq!(g.place(horse("B2")), Place::Waiting);
+}
+
+#[test]
+fn h8_partners_share_a_station_and_are_caught_together() {
+    let rules = source().with_players(4);
+    assert_eq!(rules.horses(), 2);
+    let mut g = setup(
+        rules,
+        &[
+            ("A1", on(Route::Circle, 3)),
+            ("C1", on(Route::Circle, 6)),
+            ("B1", on(Route::Circle, 4)),
+        ],
+    );
+    throws(&mut g, &[3]);
+    // A may move the partner's horses too (H6).
+    assert!(g.legal_moves().contains(&"C1+3".parse().unwrap()));
+    let r = play(&mut g, "A1+3");
+    assert_eq!(
+        (r.caught().count(), r.joined),
+        (0, 0),
+        "partners neither catch nor join"
+    );
+    assert_eq!(g.place(horse("C1")), on(Route::Circle, 6));
+    throws(&mut g, &[2]);
+    let r = play(&mut g, "B1+2");
+    assert_eq!(r.caught().collect::<Vec<_>>(), [horse("A1"), horse("C1")]);
+    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+}
+
+#[test]
+fn h9_order_of_play_by_decreasing_throws_ties_throw_again() {
+    let mut g = Game::new(source()).unwrap();
+    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    throws(&mut g, &[2]);
+    assert_eq!(g.awaiting(), Awaiting::OrderThrow(B));
+    throws(&mut g, &[5]);
+    assert_eq!(g.order().collect::<Vec<_>>(), [B, A]);
+    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    // Three players: A and B tie on 3 and throw again; C's 1 puts it last.
+    let mut g = Game::new(source().with_players(3)).unwrap();
+    throws(&mut g, &[3, 3, 1]);
+    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    throws(&mut g, &[1]);
+    assert_eq!(g.awaiting(), Awaiting::OrderThrow(B));
+    throws(&mut g, &[2]);
+    assert_eq!(g.order().collect::<Vec<_>>(), [B, A, C]);
+    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    // Every tie again: all four throw again.
+    let mut g = Game::new(source().with_players(4)).unwrap();
+    throws(&mut g, &[2, 2, 2, 2]);
+    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    throws(&mut g, &[1, 3, 2, 5]);
+    assert_eq!(g.order().collect::<Vec<_>>(), [D, B, C, A]);
+}
+
+#[test]
+fn h10_the_side_that_brings_out_its_horses_wins_at_once() {
+    let mut g = setup(
+        source(),
+        &[
+            ("A1", on(Route::Circle, 19)),
+            ("A2", Place::Out),
+            ("A3", Place::Out),
+            ("A4", Place::Out),
+        ],
+    );
+    throws(&mut g, &[5, 1]);
+    let r = play(&mut g, "A1+1");
+    assert_eq!(r.finished.map(|s| s.to_string()), Some("A".into()));
+    assert!(g.is_over());
+    assert_eq!(g.bank(), [0; 6], "unused throws are dropped");
+    assert_eq!(g.outcome().unwrap().winner.to_string(), "A");
+    assert_eq!(g.throw(t(1)), Err(IllegalThrow::GameOver));
+    assert_eq!(g.check("B1+1".parse().unwrap()), Err(IllegalMove::GameOver));
+    // Fewer horses to bring out, as agreed.
+    let mut g = setup(
+        source().with_horses_to_win(Some(1)),
+        &[("A1", on(Route::Circle, 19))],
+    );
+    throws(&mut g, &[1]);
+    play(&mut g, "A1+1");
+    assert!(g.is_over());
+}
+
+#[test]
+fn h10_play_for_places_and_the_score() {
+    let rules = source().with_players(3).with_play_for_places(true);
+    let mut g = setup(
+        rules,
+        &[
+            ("A1", on(Route::Circle, 19)),
+            ("A2", Place::Out),
+            ("A3", Place::Out),
+            ("B1", on(Route::Circle, 18)),
+            ("B2", Place::Out),
+            ("B3", Place::Out),
+            ("C1", on(Route::VToA, 10)),
+        ],
+    );
+    throws(&mut g, &[1]);
+    play(&mut g, "A1+1");
+    assert!(!g.is_over());
+    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    let s = g.score();
+    assert_eq!(s.out[..3], [3, 2, 0]);
+    // B: 2 points for B1; C: 6 for C1 (on В→Г→А) and 20 for each waiting horse.
+    assert_eq!(s.remaining[..3], [0, 2, 6 + 20 + 20]);
+    throws(&mut g, &[2]);
+    play(&mut g, "B1+2");
+    assert!(g.is_over());
+    let places: Vec<String> = g
+        .outcome()
+        .unwrap()
+        .places
+        .iter()
+        .flatten()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(places, ["A", "B", "C"]);
+    // Four players: sides are partnerships.
+    let g = setup(source().with_players(4), &[]);
+    assert_eq!(g.score().sides, 2);
+    assert_eq!(source().with_players(4).horses_to_win(), 4);
+}
+
+#[test]
+fn h11_yut_nori_shortcuts() {
+    let yut = Rules::yut_nori();
+    assert_eq!(yut.shortcuts(), Shortcuts::YutNori);
+    // Stopping on Б turns towards Г, whatever the throw that got there.
+    assert_eq!(one(yut, on(Route::Circle, 2), 3).to, on(Route::BToD, 5));
+    // Stopping exactly on Г turns towards А; passing Г goes on to Д.
+    assert_eq!(one(yut, on(Route::BToD, 5), 3).to, on(Route::BToA, 8));
+    assert_eq!(one(yut, on(Route::BToD, 5), 4).to, on(Route::BToD, 9));
+    // В→Г→А as in the source.
+    assert_eq!(one(yut, on(Route::Circle, 7), 3).to, on(Route::VToA, 10));
+    // Exit only by passing А.
+    assert_eq!(one(yut, on(Route::BToA, 8), 3).to, on(Route::BToA, 11));
+    assert_eq!(one(yut, on(Route::BToA, 11), 1).to, Place::Out);
+    // Each difference is its own setting: the source's shortcuts with yut's exit.
+    let mixed = source().with_exit(Exit::Pass);
+    assert_eq!(one(mixed, on(Route::BToD, 5), 3).to, on(Route::BToD, 8));
+    assert_eq!(one(mixed, on(Route::BToA, 8), 3).to, on(Route::BToA, 11));
+}
+
+#[test]
+fn h11_back_do() {
+    let yut = Rules::yut_nori();
+    assert!(yut.back_do());
+    // One station back along the horse's route, with no re-throw.
+    let mut g = setup(yut, &[("A1", on(Route::Circle, 7))]);
+    assert_eq!(g.throw(Throw::BACK_DO).unwrap().next, Awaiting::Move(A));
+    assert_eq!(play(&mut g, "A1-1").to, on(Route::Circle, 6));
+    // Stopping on Б by back-do takes Б's shortcut.
+    assert_eq!(one(yut, on(Route::Circle, 6), -1).to, on(Route::BToD, 5));
+    // Back along a diameter.
+    assert_eq!(one(yut, on(Route::BToA, 9), -1).to, on(Route::BToA, 8));
+    // From station 1 the horse lands on А (the end of its route), not out.
+    let r = one(yut, on(Route::Circle, 1), -1);
+    assert_eq!(r.to, on(Route::Circle, 20));
+    assert_eq!(r.to.station(), Some(Station::A));
+    // It catches like any move, and the catch earns the bonus throw.
+    let mut g = setup(
+        yut,
+        &[("A1", on(Route::Circle, 7)), ("B1", on(Route::Circle, 6))],
+    );
+    throws(&mut g, &[-1]);
+    let r = play(&mut g, "A1-1");
+    assert_eq!(r.caught().collect::<Vec<_>>(), [horse("B1")]);
+    assert!(r.bonus);
+    // A waiting horse cannot go back; without back-do in the rules it cannot be thrown.
+    let mut g = setup(yut, &[("A1", on(Route::Circle, 7))]);
+    throws(&mut g, &[-1]);
+    assert_eq!(
+        g.check("A2-1".parse().unwrap()),
+        Err(IllegalMove::BackDoWaiting(horse("A2")))
+    );
+    let mut g = setup(source(), &[]);
+    assert_eq!(g.throw(Throw::BACK_DO), Err(IllegalThrow::BackDoOff));
+    // The back-do throw's probability: p(1-p)^3 = 1/16 with fair sticks.
+    assert_eq!(
+        yut.throw_model().distribution(true)[5],
+        Ratio::new(1, 16).unwrap()
+    );
+}
+
+#[test]
+fn moves_are_refused_with_a_reason_and_change_nothing() {
+    let mut g = setup(
+        source(),
+        &[("A1", Place::Out), ("A2", on(Route::Circle, 3))],
+    );
+    throws(&mut g, &[2]);
+    let before = g.clone();
+    for (mv, err) in [
+        ("A1+2", IllegalMove::HorseOut(horse("A1"))),
+        ("A2+3", IllegalMove::NotBanked(t(3))),
+        (
+            "B1+2",
+            IllegalMove::NotYours {
+                horse: horse("B1"),
+                player: A,
+            },
+        ),
+        ("A5+2", IllegalMove::NoSuchHorse(horse("A5"))),
+        ("C1+2", IllegalMove::NoSuchHorse(horse("C1"))),
+    ] {
+        assert_eq!(g.play(mv.parse().unwrap()), Err(err), "{mv}");
+        assert_eq!(g, before);
+    }
+    assert!(Game::with_order(source(), &[A]).is_err());
+    assert!(Game::with_order(source(), &[A, A]).is_err());
+}
+
+#[test]
+fn probabilities_for_one_horse_are_exact() {
+    let rules = source();
+    let after = rules.after_one_throw(on(Route::Circle, 2));
+    let total = after
+        .iter()
+        .fold(Ratio::ZERO, |acc, &(_, r)| acc.checked_add(r).unwrap());
+    assert_eq!(total, Ratio::ONE);
+    // 2 + 3 lands on Б (4/16) and takes Б→Г→А.
+    assert!(after.contains(&(on(Route::BToA, 5), Ratio::new(4, 16).unwrap())));
+    // From Г on Б→Г→А (3 to go): out unless the throw is 1 or 2.
+    let g = on(Route::BToA, 8);
+    assert_eq!(rules.chance_home_within_exact(g, 1), Ratio::new(6, 16));
+    // Two throws from Г: out at once with 3, 4 or 5 (6/16); after a 1 (on a1, 2 to
+    // go) out unless the next is a 1 (12/16); after a 2 (on a2) always out:
+    // 6/16 + 4/16 × 12/16 + 6/16 = 15/16.
+    assert_eq!(rules.chance_home_within_exact(g, 2), Ratio::new(15, 16));
+    let f = rules.chance_home_within(g, 2);
+    assert!((f - 15.0 / 16.0).abs() < 1e-12);
+}
