@@ -329,12 +329,17 @@ impl ThrowModel {
     /// Draws a throw, exactly by the model (no floating point). An invalid model
     /// draws as fair sticks.
     pub fn draw<R: Rng + ?Sized>(&self, back_do: bool, rng: &mut R) -> Throw {
-        let model = if self.validate(back_do).is_ok() {
-            *self
+        if self.validate(back_do).is_ok() {
+            self.draw_valid(back_do, rng)
         } else {
-            ThrowModel::FAIR
-        };
-        match model {
+            ThrowModel::FAIR.draw_valid(back_do, rng)
+        }
+    }
+
+    /// [`ThrowModel::draw`] for a model known to be valid.
+    #[inline]
+    pub(crate) fn draw_valid<R: Rng + ?Sized>(&self, back_do: bool, rng: &mut R) -> Throw {
+        match *self {
             ThrowModel::Sticks {
                 white_num,
                 white_den,
@@ -365,7 +370,7 @@ impl ThrowModel {
                 }
             }
             ThrowModel::Table { weights } => {
-                let total: u32 = weights.iter().sum();
+                let total = weights.iter().fold(0u32, |a, &w| a.saturating_add(w));
                 let mut r = below(rng, total);
                 for (t, &w) in Throw::ALL.iter().zip(&weights) {
                     if r < w {

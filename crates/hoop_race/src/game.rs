@@ -9,6 +9,7 @@ use rand_core::Rng;
 use crate::board::{Place, Station, grid};
 use crate::chance::Throw;
 use crate::error::{GameError, IllegalMove, IllegalThrow};
+use crate::herd::{Herd, SLOTS, seat_mask};
 use crate::moves::{Horse, Move, MoveList, Player};
 use crate::rules::{MAX_HORSES, MAX_PLAYERS, Rules};
 use crate::score::{Outcome, Score, Side};
@@ -96,6 +97,17 @@ impl MoveReport {
     }
 }
 
+/// What a move did, before it is reported.
+struct Effects {
+    moved: u8,
+    joined: u8,
+    caught: u32,
+    exited: u8,
+    bonus: bool,
+    voided: u16,
+    finished: Option<Side>,
+}
+
 /// Settling the order of play (H9): everyone throws; higher throws go first; tied
 /// players throw again among themselves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,7 +164,7 @@ impl Ordering {
             .map(|&k| (self.throws[k].unwrap_or(0), self.seq[k]))
             .collect();
         // Stable: equal throws keep their order (they throw again anyway).
-        entries.sort_by(|a, b| b.0.cmp(&a.0));
+        entries.sort_by_key(|e| core::cmp::Reverse(e.0));
         let mut last: Option<i8> = None;
         for (&k, &(points, seat)) in positions.iter().zip(&entries) {
             if last != Some(points) {
@@ -190,7 +202,7 @@ impl Ordering {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
-    places: [Place; MAX_PLAYERS * MAX_HORSES],
+    herd: Herd,
     ordering: Option<Ordering>,
     /// Seats in order of play.
     order: [u8; MAX_PLAYERS],
@@ -200,6 +212,9 @@ pub struct Game {
     throwing: bool,
     /// Banked throws, counted by value in [`Throw::ALL`] order.
     bank: [u16; 6],
+    /// How many of them are forward throws (kept apart: summing the bank right
+    /// after changing one count stalled on store forwarding).
+    forward: u16,
     /// Sides in the order they finished (H10).
     finished: [u8; MAX_PLAYERS],
     finished_len: u8,
@@ -252,20 +267,15 @@ impl Game {
     }
 
     fn blank(rules: Rules) -> Game {
-        let mut places = [Place::Out; MAX_PLAYERS * MAX_HORSES];
-        for p in 0..rules.players() {
-            for h in 0..rules.horses() {
-                places[p * MAX_HORSES + h] = Place::Waiting;
-            }
-        }
         Game {
             rules,
-            places,
+            herd: Herd::new(rules.players(), rules.horses()),
             ordering: None,
             order: [0, 1, 2, 3],
             turn: 0,
             throwing: true,
             bank: [0; 6],
+            forward: 0,
             finished: [0; MAX_PLAYERS],
             finished_len: 0,
             over: false,
@@ -298,11 +308,11 @@ impl Game {
             {
                 return Err(GameError::Setup(h));
             }
-            g.places[h.slot()] = p;
+            g.herd.set(h.slot(), p);
         }
         for a in g.live_slots() {
             for b in g.live_slots().filter(|&b| b > a) {
-                let (pa, pb) = (g.places[a], g.places[b]);
+                let (pa, pb) = (g.herd.place(a), g.herd.place(b));
                 if pa.station().is_none() || pa.station() != pb.station() {
                     continue;
                 }
@@ -313,11 +323,7 @@ impl Game {
             }
         }
         for side in 0..rules.sides() {
-            let out = g
-                .live_slots()
-                .filter(|&s| g.side_of(s / MAX_HORSES) == side && g.places[s] == Place::Out)
-                .count();
-            if out >= rules.horses_to_win() {
+            if g.side_out(side) >= rules.horses_to_win() {
                 return Err(GameError::Setup(Horse::new(
                     Player::new(side).unwrap_or(Player::A),
                     0,
@@ -407,7 +413,7 @@ impl Game {
         if horse.owner.index() < self.rules.players()
             && (horse.number as usize) < self.rules.horses()
         {
-            self.places[horse.slot()]
+            self.herd.place(horse.slot())
         } else {
             Place::Out
         }
@@ -422,14 +428,15 @@ impl Game {
         };
         (0..n as u8).map(move |k| {
             let h = Horse::new(player, k);
-            (h, self.places[h.slot()])
+            (h, self.herd.place(h.slot()))
         })
     }
 
     /// The horses on `station`.
     pub fn horses_on(&self, station: Station) -> impl Iterator<Item = Horse> + '_ {
-        self.live_slots()
-            .filter(move |&s| self.places[s].station() == Some(station))
+        let mask = self.herd.on(station);
+        (0..SLOTS)
+            .filter(move |s| mask >> s & 1 == 1)
             .map(Horse::from_slot)
     }
 
@@ -478,13 +485,28 @@ impl Game {
         let mut s = Score::new(self.rules.sides());
         for slot in self.live_slots() {
             let side = self.side_of(slot / MAX_HORSES);
-            let place = self.places[slot];
+            let place = self.herd.place(slot);
             if place == Place::Out {
                 s.out[side] += 1;
             }
             s.remaining[side] += place.remaining(self.rules.exit());
         }
         s
+    }
+
+    /// Horses of `side` that are out.
+    fn side_out(&self, side: usize) -> usize {
+        let (a, b) = self.side_seats(side);
+        usize::from(self.herd.out(a)) + b.map_or(0, |b| usize::from(self.herd.out(b)))
+    }
+
+    /// The seats of a side.
+    fn side_seats(&self, side: usize) -> (usize, Option<usize>) {
+        if self.rules.players() == 4 {
+            (side, Some(side + 2))
+        } else {
+            (side, None)
+        }
     }
 
     /// The side of a seat.
@@ -528,10 +550,27 @@ impl Game {
         if throw.is_back_do() && !self.rules.back_do() {
             return Err(IllegalThrow::BackDoOff);
         }
+        let for_order = self.ordering.is_some();
+        if !for_order && !self.throwing {
+            return Err(IllegalThrow::MoveExpected);
+        }
+        let player = self.to_move();
+        let voided = self.throw_known(throw);
+        Ok(ThrowReport {
+            player,
+            throw,
+            for_order,
+            voided,
+            next: self.awaiting(),
+        })
+    }
+
+    /// Makes a throw known to be acceptable now; returns the throws voided.
+    fn throw_known(&mut self, throw: Throw) -> u16 {
+        self.record.push(Action::Throw(throw));
         let players = self.rules.players();
         if let Some(o) = &mut self.ordering {
             let pos = o.next(players).unwrap_or(0);
-            let player = Player::new(o.seq[pos] as usize).unwrap_or(Player::A);
             o.record(pos, throw.steps(), players);
             if o.next(players).is_none() {
                 self.order = o.seq;
@@ -539,33 +578,15 @@ impl Game {
                 self.turn = 0;
                 self.throwing = true;
             }
-            self.record.push(Action::Throw(throw));
-            return Ok(ThrowReport {
-                player,
-                throw,
-                for_order: true,
-                voided: 0,
-                next: self.awaiting(),
-            });
+            return 0;
         }
-        if !self.throwing {
-            return Err(IllegalThrow::MoveExpected);
-        }
-        let player = self.current();
-        self.record.push(Action::Throw(throw));
         self.bank[throw.index()] = self.bank[throw.index()].saturating_add(1);
-        let mut voided = 0;
-        if !throw.rethrow() {
-            self.throwing = false;
-            voided = self.settle();
+        self.forward += u16::from(!throw.is_back_do());
+        if throw.rethrow() {
+            return 0;
         }
-        Ok(ThrowReport {
-            player,
-            throw,
-            for_order: false,
-            voided,
-            next: self.awaiting(),
-        })
+        self.throwing = false;
+        self.settle()
     }
 
     /// Draws a throw under the rules' model and makes it.
@@ -596,31 +617,25 @@ impl Game {
             return 0;
         }
         let dropped = self.bank.iter().sum();
-        self.bank = [0; 6];
+        self.clear_bank();
         self.next_turn();
         dropped
     }
 
     fn usable_throw(&self) -> bool {
-        let forward = self.bank[..5].iter().any(|&n| n > 0);
+        let forward = self.forward > 0;
         let back = self.bank[5] > 0;
         let (a, b) = self.movable_seats();
         let seats = [Some(a), b];
-        let mut not_out = false;
-        let mut on_board = false;
-        for seat in seats.into_iter().flatten() {
-            for h in 0..self.rules.horses() {
-                match self.places[seat * MAX_HORSES + h] {
-                    Place::Out => {}
-                    Place::Waiting => not_out = true,
-                    Place::On { .. } => {
-                        not_out = true;
-                        on_board = true;
-                    }
-                }
-            }
-        }
-        (forward && not_out) || (back && on_board)
+        let running = seats
+            .into_iter()
+            .flatten()
+            .any(|s| self.herd.running(s) > 0);
+        let waiting = seats
+            .into_iter()
+            .flatten()
+            .any(|s| self.herd.waiting(s) > 0);
+        (forward && (running || waiting)) || (back && running)
     }
 
     /// Passes the turn to the next player in order whose side is still playing.
@@ -634,7 +649,12 @@ impl Game {
             }
         }
         self.throwing = true;
+        self.clear_bank();
+    }
+
+    fn clear_bank(&mut self) {
         self.bank = [0; 6];
+        self.forward = 0;
     }
 
     // ----- moves -----
@@ -678,7 +698,7 @@ impl Game {
         if self.bank[mv.throw.index()] == 0 {
             return Err(IllegalMove::NotBanked(mv.throw));
         }
-        let from = self.places[h.slot()];
+        let from = self.herd.place(h.slot());
         match from.after(mv.throw.steps(), &self.rules) {
             Some(to) => Ok(to),
             None if from == Place::Out => Err(IllegalMove::HorseOut(h)),
@@ -695,40 +715,55 @@ impl Game {
         if self.over || self.ordering.is_some() || self.throwing {
             return list;
         }
-        let (a, b) = self.movable_seats();
         let mut units = [0usize; 2 * MAX_HORSES];
-        let mut n = 0;
-        for seat in [Some(a), b].into_iter().flatten() {
-            let mut waiting_seen = false;
-            for h in 0..self.rules.horses() {
-                let slot = seat * MAX_HORSES + h;
-                let place = self.places[slot];
-                let first_of_unit = match place {
-                    Place::Out => false,
-                    Place::Waiting => !core::mem::replace(&mut waiting_seen, true),
-                    Place::On { .. } => {
-                        let st = place.station();
-                        !(0..h).any(|k| self.places[seat * MAX_HORSES + k].station() == st)
-                    }
-                };
-                if first_of_unit {
-                    units[n] = slot;
-                    n += 1;
-                }
-            }
-        }
+        let n = self.units(&mut units);
         for (t, &count) in Throw::ALL.iter().zip(&self.bank) {
             if count == 0 {
                 continue;
             }
             for &slot in &units[..n] {
-                if t.is_back_do() && self.places[slot] == Place::Waiting {
+                if t.is_back_do() && self.herd.place(slot) == Place::Waiting {
                     continue;
                 }
                 list.push(Move::new(Horse::from_slot(slot), *t));
             }
         }
         list
+    }
+
+    /// The movable units of the player to move, in horse order: for each movable
+    /// seat its first waiting horse and the lowest horse of each team on the
+    /// board. Returns how many were written.
+    fn units(&self, units: &mut [usize; 2 * MAX_HORSES]) -> usize {
+        let (a, b) = self.movable_seats();
+        let mine = seat_mask(a) | b.map_or(0, seat_mask);
+        let waiting = self.herd.waiting_mask() & mine;
+        let running = self.herd.running_mask() & mine;
+        // The first waiting horse of each seat.
+        let mut chosen = waiting & seat_mask(a);
+        chosen &= chosen.wrapping_neg();
+        if let Some(b) = b {
+            let w = waiting & seat_mask(b);
+            chosen |= w & w.wrapping_neg();
+        }
+        // The lowest horse of each team: no lower horse of its seat on its station.
+        let mut r = running;
+        while r != 0 {
+            let slot = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let seat = slot / MAX_HORSES;
+            let team = self.herd.on_index(self.herd.station_of(slot)) & seat_mask(seat);
+            if team & ((1u32 << slot) - 1) == 0 {
+                chosen |= 1 << slot;
+            }
+        }
+        let mut n = 0;
+        while chosen != 0 && n < units.len() {
+            units[n] = chosen.trailing_zeros() as usize;
+            chosen &= chosen - 1;
+            n += 1;
+        }
+        n.min(units.len())
     }
 
     /// Makes a move: the horse and its team go where the throw takes them, taking
@@ -745,47 +780,51 @@ impl Game {
 
     fn apply(&mut self, mv: Move, to: Place) -> MoveReport {
         let player = self.current();
+        let from = self.herd.place(mv.horse.slot());
+        let e = self.apply_known(mv, to);
+        MoveReport {
+            player,
+            mv,
+            from,
+            to,
+            moved: e.moved,
+            joined: e.joined,
+            caught_mask: e.caught,
+            exited: e.exited,
+            bonus: e.bonus,
+            voided: e.voided,
+            finished: e.finished,
+            next: self.awaiting(),
+        }
+    }
+
+    /// Makes a move known to be legal, going to `to`.
+    #[inline]
+    fn apply_known(&mut self, mv: Move, to: Place) -> Effects {
         let slot = mv.horse.slot();
-        let from = self.places[slot];
         let seat = mv.horse.owner.index();
         let side = self.side_of(seat);
         // The moving team: the horse, and its owner's horses on the same station.
-        let mut moving = 1u32 << slot;
-        if let Some(st) = from.station() {
-            for h in 0..self.rules.horses() {
-                let s = seat * MAX_HORSES + h;
-                if self.places[s].station() == Some(st) {
-                    moving |= 1 << s;
-                }
-            }
-        }
+        let moving = match self.herd.station_of(slot) {
+            crate::herd::NOWHERE => 1 << slot,
+            st => self.herd.on_index(st) & seat_mask(seat),
+        };
         let moved = moving.count_ones() as u8;
-        let (mut joined, mut caught, mut exited) = (0u8, 0u32, 0u8);
+        let (mut joined, mut caught, mut exited) = (0u32, 0u32, 0u8);
         if to == Place::Out {
             exited = moved;
         } else if let Some(st) = to.station() {
-            for s in self.live_slots() {
-                if moving >> s & 1 == 1 || self.places[s].station() != Some(st) {
-                    continue;
-                }
-                let other = s / MAX_HORSES;
-                if other == seat {
-                    joined += 1;
-                    moving |= 1 << s; // joins, and takes the arriving horse's route
-                } else if self.side_of(other) != side {
-                    caught |= 1 << s;
-                }
-            }
+            let there = self.herd.on(st);
+            joined = there & seat_mask(seat); // join, taking the arriving horse's route
+            let (x, y) = self.side_seats(side);
+            let friends = seat_mask(x) | y.map_or(0, seat_mask);
+            caught = there & !friends;
         }
-        for s in 0..32 {
-            if moving >> s & 1 == 1 {
-                self.places[s] = to;
-            }
-            if caught >> s & 1 == 1 {
-                self.places[s] = Place::Waiting;
-            }
-        }
+        self.herd.set_all(moving | joined, to);
+        self.herd.set_all(caught, Place::Waiting);
+        let joined = joined.count_ones() as u8;
         self.bank[mv.throw.index()] -= 1;
+        self.forward -= u16::from(!mv.throw.is_back_do());
         self.record.push(Action::Move(mv));
         let bonus = caught != 0 && (self.rules.bonus_on_rethrow() || !mv.throw.rethrow());
         let finished = self.check_finished(side);
@@ -800,30 +839,21 @@ impl Game {
                 voided = self.settle();
             }
         }
-        MoveReport {
-            player,
-            mv,
-            from,
-            to,
+        Effects {
             moved,
             joined,
-            caught_mask: caught,
+            caught,
             exited,
             bonus: bonus && !self.over && finished.is_none(),
             voided,
             finished,
-            next: self.awaiting(),
         }
     }
 
     /// Records `side` as finished if it has brought out enough horses; ends the game
     /// when a side wins (or, playing for places, when one side is left).
     fn check_finished(&mut self, side: usize) -> Option<Side> {
-        let out = self
-            .live_slots()
-            .filter(|&s| self.side_of(s / MAX_HORSES) == side && self.places[s] == Place::Out)
-            .count();
-        if out < self.rules.horses_to_win() {
+        if self.side_out(side) < self.rules.horses_to_win() {
             return None;
         }
         self.finished[self.finished_len as usize] = side as u8;
@@ -831,16 +861,15 @@ impl Game {
         let sides = self.rules.sides();
         if !self.rules.play_for_places() || self.finished_len as usize + 1 >= sides {
             // The last side left takes the last place.
-            if self.rules.play_for_places() {
-                if let Some(last) = (0..sides as u8)
+            if self.rules.play_for_places()
+                && let Some(last) = (0..sides as u8)
                     .find(|s| !self.finished[..self.finished_len as usize].contains(s))
-                {
-                    self.finished[self.finished_len as usize] = last;
-                    self.finished_len += 1;
-                }
+            {
+                self.finished[self.finished_len as usize] = last;
+                self.finished_len += 1;
             }
             self.over = true;
-            self.bank = [0; 6];
+            self.clear_bank();
         }
         Some(Side::new(side as u8, self.rules.players()))
     }
@@ -849,12 +878,42 @@ impl Game {
 
     /// A legal move drawn uniformly; `None` unless a move is awaited. No allocation.
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        let list = self.legal_moves();
-        if list.is_empty() {
+        if self.over || self.ordering.is_some() || self.throwing {
             return None;
         }
-        let k = crate::chance::below(rng, list.len() as u32) as usize;
-        Some(list[k])
+        // The legal moves are (throw value, unit) pairs, back-do only for units on
+        // the board: count them and pick one without building the list.
+        let mut units = [0usize; 2 * MAX_HORSES];
+        let n = self.units(&mut units);
+        let on_board = units[..n]
+            .iter()
+            .filter(|&&s| self.herd.place(s) != Place::Waiting)
+            .count();
+        let per = |t: usize| if t == 5 { on_board } else { n };
+        let total: usize = (0..6).filter(|&t| self.bank[t] > 0).map(per).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = crate::chance::below(rng, total as u32) as usize;
+        for (t, throw) in Throw::ALL.iter().enumerate() {
+            if self.bank[t] == 0 {
+                continue;
+            }
+            if r < per(t) {
+                let slot = if t == 5 {
+                    units[..n]
+                        .iter()
+                        .copied()
+                        .filter(|&s| self.herd.place(s) != Place::Waiting)
+                        .nth(r)?
+                } else {
+                    units[r]
+                };
+                return Some(Move::new(Horse::from_slot(slot), *throw));
+            }
+            r -= per(t);
+        }
+        None
     }
 
     /// Plays the game on with random throws and uniformly random moves until it
@@ -862,22 +921,24 @@ impl Game {
     /// were made.
     pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_actions: usize) -> usize {
         let mut done = 0;
-        while done < max_actions {
-            match self.awaiting() {
-                Awaiting::Over => break,
-                Awaiting::OrderThrow(_) | Awaiting::Throw(_) => {
-                    if self.throw_random(rng).is_err() {
-                        break;
-                    }
-                }
-                Awaiting::Move(_) => {
-                    let Some(mv) = self.random_move(rng) else {
-                        break;
-                    };
-                    if self.play(mv).is_err() {
-                        break;
-                    }
-                }
+        while done < max_actions && !self.over {
+            if self.ordering.is_some() || self.throwing {
+                // The rules were validated when the game was made.
+                let t = self
+                    .rules
+                    .throw_model()
+                    .draw_valid(self.rules.back_do(), rng);
+                self.throw_known(t);
+            } else {
+                let Some(mv) = self.random_move(rng) else {
+                    break;
+                };
+                // Drawn from the legal moves: only the destination is needed.
+                let from = self.herd.place(mv.horse.slot());
+                let Some(to) = from.after(mv.throw.steps(), &self.rules) else {
+                    break;
+                };
+                self.apply_known(mv, to);
             }
             done += 1;
         }
@@ -896,7 +957,7 @@ impl Game {
                 self.order = o;
                 self.given_order = Some(o);
                 for &(h, p) in &start {
-                    self.places[h.slot()] = p;
+                    self.herd.set(h.slot(), p);
                 }
             }
             None => self.ordering = Some(Ordering::new(self.rules.players())),

@@ -12,6 +12,7 @@ mod board;
 mod chance;
 mod error;
 mod game;
+mod herd;
 mod moves;
 mod odds;
 mod rules;
