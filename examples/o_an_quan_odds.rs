@@ -13,12 +13,8 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let games: u64 = args
-        .next()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
-    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let games: u64 = tabletop::number_arg(0, 1_000_000);
+    let seed: u64 = tabletop::number_arg(1, 1);
     let options: [(&str, Rules); 5] = [
         ("source (refill 5)", Rules::default()),
         ("common (refill 1)", Rules::common()),

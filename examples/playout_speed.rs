@@ -3,9 +3,10 @@
 //! ```text
 //! cargo run --release --example playout_speed -- [SIZE] [PLAYOUTS]              # Go, SIZE×SIZE
 //! cargo run --release --example playout_speed -- o_an_quan [PLAYERS] [PLAYOUTS]  # Ô ăn quan
+//! cargo run --release --example playout_speed -- hoop_race [PLAYERS] [GAMES]     # hoop race
 //! ```
 //! Go: `SIMPLE_KO=1` or `CHINESE=1` change the rules. Ô ăn quan: `COMMON=1` plays
-//! the common preset.
+//! the common preset. Hoop race: `YUT=1` plays yut nori.
 
 use std::time::Instant;
 
@@ -18,6 +19,8 @@ fn main() {
         |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     if args.first().map(String::as_str) == Some("o_an_quan") {
         o_an_quan_speed(num(1, 2) as u8, num(2, 200_000));
+    } else if args.first().map(String::as_str) == Some("hoop_race") {
+        hoop_race_speed(num(1, 2) as u8, num(2, 300_000));
     } else {
         go_speed(num(0, 9) as u8, num(1, 20_000));
     }
@@ -60,6 +63,31 @@ fn o_an_quan_speed(players: u8, playouts: usize) {
         moves += game.play_out(&mut rng, 100_000);
     }
     report(&format!("o_an_quan {players} players"), playouts, moves, t);
+}
+
+fn hoop_race_speed(players: u8, games: usize) {
+    use hoop_race::{Game, Rules};
+    let rules = if std::env::var_os("YUT").is_some() {
+        Rules::yut_nori()
+    } else {
+        Rules::default()
+    };
+    // Each game settles its order of play by throws, then plays with random
+    // throws and uniformly random moves.
+    let mut game = Game::new(rules.with_players(players)).expect("2 to 4 players");
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let t = Instant::now();
+    let mut actions = 0;
+    for _ in 0..games {
+        game.restart();
+        actions += game.play_out(&mut rng, 1_000_000);
+    }
+    report(
+        &format!("hoop_race {players} players (throws and moves)"),
+        games,
+        actions,
+        t,
+    );
 }
 
 fn report(what: &str, playouts: usize, moves: usize, t: Instant) {

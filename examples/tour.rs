@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example tour -- [--seed N] [--game NAME]
 //! ```
-//! The same seed gives the same output. Games: go, o_an_quan.
+//! The same seed gives the same output. Games: go, o_an_quan, hoop_race.
 
 use std::time::Instant;
 
@@ -36,7 +36,11 @@ fn main() {
             _ => usage(&format!("unexpected argument {a}")),
         }
     }
-    let games: [(&str, Tour); 2] = [("go", go_tour), ("o_an_quan", o_an_quan_tour)];
+    let games: [(&str, Tour); 3] = [
+        ("go", go_tour),
+        ("o_an_quan", o_an_quan_tour),
+        ("hoop_race", hoop_race_tour),
+    ];
     if let Some(name) = &only
         && !games.iter().any(|(g, _)| g == name)
     {
@@ -57,7 +61,7 @@ fn main() {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan]");
+    eprintln!("tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan|hoop_race]");
     std::process::exit(2);
 }
 
@@ -364,6 +368,136 @@ fn o_an_quan_tour(seed: u64) -> Summary {
             "{} moves, {relays} relays, {captures} captures, {refills} refills, score {}, {result}",
             game.move_count(),
             score
+        ),
+    }
+}
+
+// ----- hoop race -----
+
+/// A bot that catches when it can, else brings a horse out, else takes a move that
+/// lands on a shortcut, else moves at random.
+fn hoop_race_bot(game: &hoop_race::Game, rng: &mut Pcg64Mcg) -> hoop_race::Move {
+    let mut best: Option<(u32, hoop_race::Move)> = None;
+    for &mv in game.legal_moves().iter() {
+        let mut trial = game.clone();
+        let Ok(r) = trial.play(mv) else { continue };
+        let shortcut = matches!(r.to, hoop_race::Place::On { route, .. } if route != hoop_race::Route::Circle)
+            && !matches!(r.from, hoop_race::Place::On { route, .. } if route != hoop_race::Route::Circle);
+        let value =
+            100 * r.caught().count() as u32 + 10 * u32::from(r.exited) + u32::from(shortcut);
+        if value > 0 && best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, mv));
+        }
+    }
+    match best {
+        Some((_, mv)) => mv,
+        None => game.random_move(rng).expect("a move is awaited"),
+    }
+}
+
+fn hoop_race_tour(seed: u64) -> Summary {
+    use hoop_race::{Awaiting, Game, Place, Rules};
+    let rules = Rules::default();
+    println!("== hoop_race: the stick-dice race, 2 players, 4 horses each, the source's rules ==");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x40_0B);
+    let mut game = Game::new(rules).expect("valid rules");
+    let mut order_throws = Vec::new();
+    while let Awaiting::OrderThrow(p) = game.awaiting() {
+        let r = game.throw_random(&mut rng).expect("a throw is awaited");
+        order_throws.push(format!("{p} {}", r.throw));
+    }
+    let order: Vec<String> = game.order().map(|p| p.to_string()).collect();
+    println!(
+        "  order of play (H9): throws {} -> {}",
+        order_throws.join(", "),
+        order.join(" then ")
+    );
+    let (mut turns, mut catches, mut shortcuts, mut exits) = (0, 0, 0, 0);
+    // A turn is everything one player does before the next one throws: throws,
+    // re-throws, bonus throws and the moves that spend them.
+    let mut current = None;
+    let mut line = String::new();
+    let mut notable = false;
+    let flush = |line: &mut String, notable: &mut bool| {
+        if *notable {
+            println!("{line}");
+        }
+        line.clear();
+        *notable = false;
+    };
+    while let Awaiting::Throw(player) | Awaiting::Move(player) = game.awaiting() {
+        if current != Some(player) {
+            flush(&mut line, &mut notable);
+            if turns == 20 {
+                println!("before turn 21:\n{game}");
+            }
+            turns += 1;
+            current = Some(player);
+            line = format!("  turn {turns:>2}, {player}:");
+        }
+        if let Awaiting::Throw(_) = game.awaiting() {
+            let r = game.throw_random(&mut rng).expect("a throw is awaited");
+            line += &format!(" throws {}", r.throw);
+            if r.voided > 0 {
+                line += " (void)";
+            }
+            continue;
+        }
+        let mv = hoop_race_bot(&game, &mut rng);
+        let r = game.play(mv).expect("the bot plays legal moves");
+        line += &format!("; {mv}");
+        if let Place::On { route, .. } = r.to
+            && route != hoop_race::Route::Circle
+            && !matches!(r.from, Place::On { route: f, .. } if f != hoop_race::Route::Circle)
+        {
+            shortcuts += 1;
+            notable = true;
+            line += &format!(" takes the {} diameter", route.name());
+        }
+        if r.joined > 0 {
+            notable = true;
+            line += &format!(" joins its team ({} horses)", r.moved + r.joined);
+        }
+        let caught: Vec<String> = r.caught().map(|h| h.to_string()).collect();
+        if !caught.is_empty() {
+            catches += 1;
+            notable = true;
+            line += &format!(" catches {} (bonus throw)", caught.join(" "));
+        }
+        if r.exited > 0 {
+            exits += u32::from(r.exited);
+            notable = true;
+            line += &format!(" brings {} out", r.exited);
+        }
+        if turns >= 1000 {
+            break;
+        }
+    }
+    flush(&mut line, &mut notable);
+    println!("final position after {turns} turns:\n{game}");
+    let outcome = game.outcome();
+    let score = game.score();
+    let result = match outcome {
+        Some(o) => format!("{} wins", o.winner),
+        None => "unfinished".into(),
+    };
+    println!(
+        "  score: horses out A {} B {}; points still needed A {} B {}\n  result: {result}",
+        score.out[0], score.out[1], score.remaining[0], score.remaining[1]
+    );
+    // Yut nori and four players in partnerships, played out at random.
+    let mut yut = Game::new(Rules::yut_nori().with_players(4)).expect("valid rules");
+    yut.play_out(&mut rng, 1_000_000);
+    println!(
+        "  yut nori, 4 players in partnerships (A+C against B+D), random play: {} wins after {} throws and moves\n",
+        yut.outcome()
+            .map_or("nobody".into(), |o| o.winner.to_string()),
+        yut.record().len()
+    );
+    Summary {
+        game: "hoop_race",
+        line: format!(
+            "{turns} turns, {catches} catches, {shortcuts} shortcuts taken, {exits} horses out, {result}"
         ),
     }
 }

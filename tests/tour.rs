@@ -43,6 +43,12 @@ fn the_tour_is_reproducible_and_complete() {
         .expect("a summary line for Ô ăn quan");
     assert!(oaq.contains("wins") || oaq.contains("draw"), "{oaq}");
     assert!(first.contains("step by step"), "a move's trace is shown");
+    let hr = first
+        .lines()
+        .find(|l| l.starts_with("hoop_race"))
+        .expect("a summary line for hoop race");
+    assert!(hr.contains("wins"), "{hr}");
+    assert!(first.contains("order of play (H9)"));
     let (ok, only) = run(&["--seed", "3", "--game", "o_an_quan"]);
     assert!(ok);
     assert!(only.contains("Ô ăn quan") && !only.contains("go_core"));

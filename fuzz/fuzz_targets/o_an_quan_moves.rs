@@ -4,22 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tabletop_fuzz::Bytes;
 use o_an_quan::{Board, Direction, Game, Match, Move, Player, Position, Rules, Square};
-
-/// Reads bytes one at a time, zero when they run out.
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn next(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
@@ -77,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
                 .sum::<usize>()
     };
     let quan_total = quan(&game);
-    while b.0.len() >= 3 {
+    while b.len() >= 3 {
         let op = b.next();
         let side = Player::new(usize::from(op >> 4 & 3)).unwrap_or(Player::A);
         let square = if op & 1 == 1 {

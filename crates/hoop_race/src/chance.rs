@@ -249,8 +249,9 @@ impl ThrowModel {
     ///
     /// # Errors
     /// [`RulesError::StickProbability`] unless `0 < white_num < white_den ≤ 2³⁰`
-    /// (both sides can land up); [`RulesError::ThrowTable`] for a table whose weights
-    /// are all 0, whose total exceeds 2³², or with a back-do weight while back-do is off.
+    /// (both sides can land up); [`RulesError::ThrowTable`] for a table with fewer
+    /// than two possible throws (the order of play could never be settled, H9),
+    /// whose total exceeds 2³², or with a back-do weight while back-do is off.
     pub fn validate(&self, back_do: bool) -> Result<(), RulesError> {
         match *self {
             ThrowModel::Sticks {
@@ -266,7 +267,10 @@ impl ThrowModel {
             }
             ThrowModel::Table { weights } => {
                 let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
-                if total == 0 || total > u64::from(u32::MAX) || (!back_do && weights[5] != 0) {
+                // At least two possible throws: with one, every throw for the order
+                // of play would tie for ever (H9).
+                let outcomes = weights.iter().filter(|&&w| w > 0).count();
+                if outcomes < 2 || total > u64::from(u32::MAX) || (!back_do && weights[5] != 0) {
                     return Err(RulesError::ThrowTable);
                 }
             }

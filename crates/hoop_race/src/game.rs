@@ -114,11 +114,11 @@ struct Effects {
 struct Ordering {
     /// Seats in the order known so far; tied groups are contiguous.
     seq: [u8; MAX_PLAYERS],
-    /// Group of each position; a group of one is settled.
+    /// Group of each position, named by the position where the group starts; a
+    /// group of one is settled.
     group: [u8; MAX_PLAYERS],
     /// This round's throws by position (`None`: not thrown yet).
     throws: [Option<i8>; MAX_PLAYERS],
-    next_group: u8,
 }
 
 impl Ordering {
@@ -127,7 +127,6 @@ impl Ordering {
             seq: [0, 1, 2, 3],
             group: [0; MAX_PLAYERS],
             throws: [None; MAX_PLAYERS],
-            next_group: 1,
         }
         .trim(players)
     }
@@ -166,13 +165,14 @@ impl Ordering {
         // Stable: equal throws keep their order (they throw again anyway).
         entries.sort_by_key(|e| core::cmp::Reverse(e.0));
         let mut last: Option<i8> = None;
+        let mut start = 0;
         for (&k, &(points, seat)) in positions.iter().zip(&entries) {
             if last != Some(points) {
-                self.next_group += 1;
+                start = k as u8; // a new group starts here
                 last = Some(points);
             }
             self.seq[k] = seat;
-            self.group[k] = self.next_group;
+            self.group[k] = start;
             self.throws[k] = None;
         }
     }

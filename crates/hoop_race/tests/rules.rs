@@ -712,3 +712,21 @@ fn probabilities_for_one_horse_are_exact() {
     let f = rules.chance_home_within(g, 2);
     assert!((f - 15.0 / 16.0).abs() < 1e-12);
 }
+
+#[test]
+fn h9_ties_may_go_on_as_long_as_the_throws_tie() {
+    // Regression (found by fuzzing): hundreds of tied rounds once overflowed a counter.
+    let mut g = Game::new(source().with_players(4)).unwrap();
+    for _ in 0..1000 {
+        throws(&mut g, &[3, 3, 3, 3]);
+    }
+    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    throws(&mut g, &[3, 3, 1, 1]);
+    throws(&mut g, &[2, 1, 2, 1]); // A beats B; C beats D
+    assert_eq!(g.order().collect::<Vec<_>>(), [A, B, C, D]);
+    // A table with a single possible throw could never settle the order: refused.
+    let one = ThrowModel::Table {
+        weights: [0, 0, 7, 0, 0, 0],
+    };
+    assert!(source().with_throw_model(one).validate().is_err());
+}
