@@ -9,8 +9,9 @@
 use std::time::Instant;
 
 use go_core::{Color, Game, Move, Rules};
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
+use tabletop::bots;
 
 /// Plays one game's tour from a seed.
 type Tour = fn(u64) -> Summary;
@@ -65,29 +66,6 @@ fn usage(problem: &str) -> ! {
     std::process::exit(2);
 }
 
-/// A bot that takes the largest capture on offer, else plays a random move that
-/// does not fill its own eye.
-fn go_bot(game: &Game, rng: &mut Pcg64Mcg) -> Move {
-    let mut best: Option<(u32, Move)> = None;
-    for &mv in game.legal_moves().iter() {
-        if mv == Move::Pass {
-            continue;
-        }
-        let mut trial = game.clone();
-        if let Ok(r) = trial.play(mv)
-            && r.captured > 0
-            && r.self_captured == 0
-            && best.is_none_or(|(n, _)| r.captured > n)
-        {
-            best = Some((r.captured, mv));
-        }
-    }
-    match best {
-        Some((_, mv)) if !rng.next_u32().is_multiple_of(4) => mv,
-        _ => game.random_move(rng),
-    }
-}
-
 fn go_tour(seed: u64) -> Summary {
     let rules = Rules::default();
     println!(
@@ -100,7 +78,7 @@ fn go_tour(seed: u64) -> Summary {
     let mut biggest = 0;
     let mut ko_moments = 0;
     while !game.is_over() && game.move_count() < 400 {
-        let mv = go_bot(&game, &mut rng);
+        let mv = bots::go(&game, &mut rng);
         let report = game.play(mv).expect("the bot plays legal moves");
         let n = game.move_count();
         if report.captured > 0 || report.self_captured > 0 {
@@ -164,30 +142,6 @@ fn go_tour(seed: u64) -> Summary {
 }
 
 // ----- Ô ăn quan -----
-
-/// A bot that takes the move capturing the most (quan at their value), at random
-/// among equals, and a random move one time in four.
-fn o_an_quan_bot(game: &o_an_quan::Game, rng: &mut Pcg64Mcg) -> o_an_quan::Move {
-    let value = i64::from(game.rules().quan_value());
-    let mut best: Vec<o_an_quan::Move> = Vec::new();
-    let mut best_gain = -1;
-    for &mv in game.legal_moves().iter() {
-        let mut trial = game.clone();
-        let r = trial.play(mv).expect("a legal move");
-        let gain = i64::from(r.stones_captured) + value * i64::from(r.quan_captured);
-        if gain > best_gain {
-            best_gain = gain;
-            best.clear();
-        }
-        if gain == best_gain {
-            best.push(mv);
-        }
-    }
-    if rng.next_u32().is_multiple_of(4) || best.is_empty() {
-        return game.random_move(rng).expect("a running game has a move");
-    }
-    best[rng.next_u32() as usize % best.len()]
-}
 
 /// One move's trace in a line: pick-ups and drops, captures, where it stopped.
 fn o_an_quan_steps(trace: &o_an_quan::Trace) -> String {
@@ -258,7 +212,7 @@ fn o_an_quan_tour(seed: u64) -> Summary {
     let mut longest: Option<(usize, o_an_quan::Trace)> = None;
     let (mut relays, mut captures, mut refills) = (0, 0, 0);
     while !game.is_over() && game.move_count() < 500 {
-        let mv = o_an_quan_bot(&game, &mut rng);
+        let mv = bots::o_an_quan(&game, &mut rng);
         let trace = game.play_traced(mv).expect("the bot plays legal moves");
         let r = trace.report;
         let n = game.move_count();
@@ -347,7 +301,7 @@ fn o_an_quan_tour(seed: u64) -> Summary {
     // The same bots under the source's rules, and a 4-player game at random.
     let mut source = Game::new(Rules::default()).expect("valid rules");
     while !source.is_over() {
-        let mv = o_an_quan_bot(&source, &mut rng);
+        let mv = bots::o_an_quan(&source, &mut rng);
         source.play(mv).expect("legal");
     }
     println!(
@@ -373,27 +327,6 @@ fn o_an_quan_tour(seed: u64) -> Summary {
 }
 
 // ----- hoop race -----
-
-/// A bot that catches when it can, else brings a horse out, else takes a move that
-/// lands on a shortcut, else moves at random.
-fn hoop_race_bot(game: &hoop_race::Game, rng: &mut Pcg64Mcg) -> hoop_race::Move {
-    let mut best: Option<(u32, hoop_race::Move)> = None;
-    for &mv in game.legal_moves().iter() {
-        let mut trial = game.clone();
-        let Ok(r) = trial.play(mv) else { continue };
-        let shortcut = matches!(r.to, hoop_race::Place::On { route, .. } if route != hoop_race::Route::Circle)
-            && !matches!(r.from, hoop_race::Place::On { route, .. } if route != hoop_race::Route::Circle);
-        let value =
-            100 * r.caught().count() as u32 + 10 * u32::from(r.exited) + u32::from(shortcut);
-        if value > 0 && best.is_none_or(|(v, _)| value > v) {
-            best = Some((value, mv));
-        }
-    }
-    match best {
-        Some((_, mv)) => mv,
-        None => game.random_move(rng).expect("a move is awaited"),
-    }
-}
 
 fn hoop_race_tour(seed: u64) -> Summary {
     use hoop_race::{Awaiting, Game, Place, Rules};
@@ -443,7 +376,7 @@ fn hoop_race_tour(seed: u64) -> Summary {
             }
             continue;
         }
-        let mv = hoop_race_bot(&game, &mut rng);
+        let mv = bots::hoop_race(&game, &mut rng);
         let r = game.play(mv).expect("the bot plays legal moves");
         line += &format!("; {mv}");
         if let Place::On { route, .. } = r.to

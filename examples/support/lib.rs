@@ -4,7 +4,9 @@
 
 #![deny(missing_docs)]
 
+pub mod bots;
 pub mod go_gtp;
+pub mod referee;
 
 /// The `index`-th command-line argument (after the program name) parsed as a
 /// number, or `default` when it is missing or not a number.
@@ -13,4 +15,9 @@ pub fn number_arg<T: std::str::FromStr>(index: usize, default: T) -> T {
         .nth(index + 1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(default)
+}
+
+/// Each item in its notation (moves, points, squares): `Display` into strings.
+pub fn notation<T: std::fmt::Display>(items: &[T]) -> Vec<String> {
+    items.iter().map(|m| m.to_string()).collect()
 }

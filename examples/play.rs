@@ -1,0 +1,427 @@
+//! Play a game against the bots in the terminal.
+//!
+//! ```text
+//! cargo run --release --example play -- GAME [--rules PRESET] [--seed N]
+//! ```
+//! GAME is `go` (9×9; you are Black), `o_an_quan` (you are A) or `hoop_race` (you
+//! are A; the sticks are thrown for you). Type a move in the game's notation, or
+//! `moves` for the legal ones, `undo` (Go and Ô ăn quan), `help`, `quit`. A bad or
+//! illegal move gets a message and the game goes on. Colours are used when the
+//! output is a terminal (set `NO_COLOR` to turn them off).
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use tabletop::bots;
+
+/// One game at the table: the human's seat against bots.
+trait Table {
+    /// The board and status lines.
+    fn show(&self) -> String;
+    /// Whether the human is to move now.
+    fn human_to_move(&self) -> bool;
+    /// The result, once the game is over.
+    fn result(&self) -> Option<String>;
+    /// The human's legal moves.
+    fn legal(&self) -> Vec<String>;
+    /// Plays the human's move; what happened, or why not.
+    fn human(&mut self, input: &str) -> Result<String, String>;
+    /// Lets the bots (and chance) act until the human is to move or the game ends.
+    fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String>;
+    /// Takes back the human's last move and the replies to it.
+    fn undo(&mut self) -> Result<String, String>;
+    /// How moves are written.
+    fn notation(&self) -> &'static str;
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut game_name = None;
+    let (mut rules, mut seed) = (None, 1u64);
+    let mut k = 0;
+    while k < args.len() {
+        match (args[k].as_str(), args.get(k + 1)) {
+            ("--rules", Some(r)) => {
+                rules = Some(r.clone());
+                k += 1;
+            }
+            ("--seed", Some(s)) => {
+                seed = s
+                    .parse()
+                    .unwrap_or_else(|_| usage("--seed takes a whole number"));
+                k += 1;
+            }
+            (g, _) if game_name.is_none() && !g.starts_with('-') => game_name = Some(g.to_string()),
+            (other, _) => usage(&format!("unexpected argument {other}")),
+        }
+        k += 1;
+    }
+    let mut table: Box<dyn Table> = match game_name.as_deref() {
+        Some("go") => Box::new(GoTable::new(rules.as_deref())),
+        Some("o_an_quan") => Box::new(QuanTable::new(rules.as_deref())),
+        Some("hoop_race") => Box::new(HoopTable::new(rules.as_deref(), seed)),
+        Some(other) => usage(&format!("unknown game {other}")),
+        None => usage("which game?"),
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let painter = Painter::detect();
+    println!(
+        "You play against the bots. Moves: {}. Commands: moves, undo, help, quit.",
+        table.notation()
+    );
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    loop {
+        for line in table.bots(&mut rng) {
+            println!("{line}");
+        }
+        println!("{}", painter.paint(&table.show()));
+        if let Some(result) = table.result() {
+            println!("game over: {result}");
+            break;
+        }
+        if !table.human_to_move() {
+            continue;
+        }
+        print!("your move> ");
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = input.next() else {
+            println!();
+            break; // end of input
+        };
+        match line.trim() {
+            "" => {}
+            "quit" | "q" | "exit" => {
+                println!("bye");
+                break;
+            }
+            "help" | "h" | "?" => println!(
+                "Type a move ({}), or: moves (the legal moves), undo, quit.",
+                table.notation()
+            ),
+            "moves" | "m" | "legal" => println!("legal moves: {}", table.legal().join(" ")),
+            "undo" | "u" => match table.undo() {
+                Ok(m) => println!("{m}"),
+                Err(e) => println!("can't undo: {e}"),
+            },
+            mv => match table.human(mv) {
+                Ok(m) => println!("{m}"),
+                Err(e) => println!("can't play {mv:?}: {e} (type moves for the legal ones)"),
+            },
+        }
+    }
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!(
+        "play: {problem}\nusage: play GAME [--rules PRESET] [--seed N]; games: go, o_an_quan, hoop_race"
+    );
+    std::process::exit(2);
+}
+
+/// Colours for a terminal: the players' pieces in their colours.
+struct Painter {
+    on: bool,
+}
+
+impl Painter {
+    fn detect() -> Painter {
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        Painter {
+            on: std::io::stdout().is_terminal() && !dumb && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+
+    /// Colours the pieces in the drawing's lines (rows of cells, not captions).
+    fn paint(&self, text: &str) -> String {
+        if !self.on {
+            return text.to_string();
+        }
+        let mut out = String::new();
+        for line in text.lines() {
+            let board_row = line.trim_start().starts_with(|c: char| {
+                c.is_ascii_digit() || c == '[' || c == '(' || c == '*' || c == '.'
+            });
+            for c in line.chars() {
+                let code = match c {
+                    'X' | 'A' if board_row => Some("1;34"),
+                    'O' | 'B' if board_row => Some("1;31"),
+                    'C' if board_row => Some("1;32"),
+                    'D' if board_row => Some("1;35"),
+                    'Q' if board_row => Some("1;33"),
+                    _ => None,
+                };
+                match code {
+                    Some(code) => out.push_str(&format!("\x1b[{code}m{c}\x1b[0m")),
+                    None => out.push(c),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+// ----- Go -----
+
+struct GoTable {
+    game: go_core::Game,
+}
+
+impl GoTable {
+    fn new(rules: Option<&str>) -> GoTable {
+        let rules = rules.map_or(Ok(go_core::Rules::default()), go_core::Rules::preset);
+        let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
+        let game = go_core::Game::new(rules, 9, 9).unwrap_or_else(|e| usage(&e.to_string()));
+        GoTable { game }
+    }
+}
+
+impl Table for GoTable {
+    fn show(&self) -> String {
+        format!(
+            "{}prisoners: you (X) {}, bot (O) {}",
+            self.game.board(),
+            self.game.prisoners(go_core::Color::Black),
+            self.game.prisoners(go_core::Color::White)
+        )
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.game.to_move() == go_core::Color::Black
+    }
+
+    fn result(&self) -> Option<String> {
+        self.game.result().map(|r| r.to_string())
+    }
+
+    fn legal(&self) -> Vec<String> {
+        tabletop::notation(&self.game.legal_moves())
+    }
+
+    fn human(&mut self, input: &str) -> Result<String, String> {
+        let mv: go_core::Move = input
+            .parse()
+            .map_err(|e: go_core::ParseError| e.to_string())?;
+        let r = self.game.play(mv).map_err(|e| e.to_string())?;
+        Ok(format!("you play {} (captures {})", r.mv, r.captured))
+    }
+
+    fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String> {
+        let mut lines = vec![];
+        while !self.game.is_over() && !self.human_to_move() {
+            let mv = bots::go(&self.game, rng);
+            match self.game.play(mv) {
+                Ok(r) => lines.push(format!("bot plays {} (captures {})", r.mv, r.captured)),
+                Err(_) => break,
+            }
+        }
+        lines
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        // Back to the human's last turn: the bot's reply and the human's move.
+        let n = if self.human_to_move() { 2 } else { 1 };
+        self.game.undo_many(n).map_err(|e| e.to_string())?;
+        Ok(format!("took back {n} moves"))
+    }
+
+    fn notation(&self) -> &'static str {
+        "a point such as D4 (no I), pass or resign"
+    }
+}
+
+// ----- Ô ăn quan -----
+
+struct QuanTable {
+    game: o_an_quan::Game,
+}
+
+impl QuanTable {
+    fn new(rules: Option<&str>) -> QuanTable {
+        let rules = rules.map_or(Ok(o_an_quan::Rules::default()), o_an_quan::Rules::preset);
+        let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
+        let game = o_an_quan::Game::new(rules).unwrap_or_else(|e| usage(&e.to_string()));
+        QuanTable { game }
+    }
+
+    fn describe(trace: &o_an_quan::Trace) -> String {
+        let r = trace.report;
+        let mut s = format!(
+            "{} plays {}: {} stones sown, {} relays",
+            r.player,
+            r.mv,
+            r.sown,
+            r.pick_ups - 1
+        );
+        let caps: Vec<String> = trace
+            .captures()
+            .map(|(sq, n, q)| format!("{sq} ({n}{})", if q { " + quan" } else { "" }))
+            .collect();
+        if !caps.is_empty() {
+            s += &format!(", captures {}", caps.join(", "));
+        }
+        if r.refill {
+            s += "; the next player refills";
+        }
+        s
+    }
+}
+
+impl Table for QuanTable {
+    fn show(&self) -> String {
+        self.game.to_string().trim_end().to_string()
+    }
+
+    fn human_to_move(&self) -> bool {
+        !self.game.is_over() && self.game.to_move() == o_an_quan::Player::A
+    }
+
+    fn result(&self) -> Option<String> {
+        self.game.outcome().map(|o| match o.winner() {
+            Some(w) => format!("{w} wins ({}): {}", o.reason, self.game.score()),
+            None => format!("draw ({}): {}", o.reason, self.game.score()),
+        })
+    }
+
+    fn legal(&self) -> Vec<String> {
+        tabletop::notation(&self.game.legal_moves())
+    }
+
+    fn human(&mut self, input: &str) -> Result<String, String> {
+        let mv = self.game.parse_move(input).map_err(|e| e.to_string())?;
+        let trace = self.game.play_traced(mv).map_err(|e| e.to_string())?;
+        Ok(QuanTable::describe(&trace))
+    }
+
+    fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String> {
+        let mut lines = vec![];
+        while !self.game.is_over() && !self.human_to_move() {
+            let mv = bots::o_an_quan(&self.game, rng);
+            match self.game.play_traced(mv) {
+                Ok(t) => lines.push(QuanTable::describe(&t)),
+                Err(_) => break,
+            }
+        }
+        lines
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        // Back to before the human's last move: undo until it is A's turn again.
+        let mut undone = 0;
+        loop {
+            self.game
+                .undo()
+                .map_err(|_| "you have not moved yet".to_string())?;
+            undone += 1;
+            if self.game.to_move() == o_an_quan::Player::A {
+                return Ok(format!("took back {undone} moves"));
+            }
+        }
+    }
+
+    fn notation(&self) -> &'static str {
+        "your square 1-5 counted from your left and a direction, such as 3R or 2L (or A3R)"
+    }
+}
+
+// ----- hoop race -----
+
+struct HoopTable {
+    game: hoop_race::Game,
+    chance: Pcg64Mcg,
+}
+
+impl HoopTable {
+    fn new(rules: Option<&str>, seed: u64) -> HoopTable {
+        let rules = rules.map_or(Ok(hoop_race::Rules::default()), hoop_race::Rules::preset);
+        let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
+        let game = hoop_race::Game::new(rules).unwrap_or_else(|e| usage(&e.to_string()));
+        HoopTable {
+            game,
+            chance: Pcg64Mcg::seed_from_u64(seed ^ 0x0571_7C45),
+        }
+    }
+
+    fn describe(r: &hoop_race::MoveReport) -> String {
+        let mut s = format!("{} moves {}: {} -> {}", r.player, r.mv, r.from, r.to);
+        if r.joined > 0 {
+            s += &format!(", joins {}", r.joined);
+        }
+        let caught: Vec<String> = r.caught().map(|h| h.to_string()).collect();
+        if !caught.is_empty() {
+            s += &format!(", catches {} (bonus throw)", caught.join(" "));
+        }
+        if r.exited > 0 {
+            s += &format!(", brings {} out", r.exited);
+        }
+        s
+    }
+}
+
+impl Table for HoopTable {
+    fn show(&self) -> String {
+        self.game.to_string().trim_end().to_string()
+    }
+
+    fn human_to_move(&self) -> bool {
+        matches!(
+            self.game.awaiting(),
+            hoop_race::Awaiting::Move(hoop_race::Player::A)
+        )
+    }
+
+    fn result(&self) -> Option<String> {
+        self.game.outcome().map(|o| format!("{} wins", o.winner))
+    }
+
+    fn legal(&self) -> Vec<String> {
+        tabletop::notation(&self.game.legal_moves())
+    }
+
+    fn human(&mut self, input: &str) -> Result<String, String> {
+        let mv: hoop_race::Move = input
+            .parse()
+            .map_err(|e: hoop_race::ParseError| e.to_string())?;
+        let r = self.game.play(mv).map_err(|e| e.to_string())?;
+        Ok(HoopTable::describe(&r))
+    }
+
+    fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String> {
+        let mut lines = vec![];
+        loop {
+            match self.game.awaiting() {
+                hoop_race::Awaiting::OrderThrow(p) | hoop_race::Awaiting::Throw(p) => {
+                    match self.game.throw_random(&mut self.chance) {
+                        Ok(r) => lines.push(format!(
+                            "{p} throws {}{}",
+                            r.throw,
+                            if r.voided > 0 { " (void)" } else { "" }
+                        )),
+                        Err(_) => break,
+                    }
+                }
+                hoop_race::Awaiting::Move(hoop_race::Player::A) | hoop_race::Awaiting::Over => {
+                    break;
+                }
+                hoop_race::Awaiting::Move(_) => {
+                    let mv = bots::hoop_race(&self.game, rng);
+                    match self.game.play(mv) {
+                        Ok(r) => lines.push(HoopTable::describe(&r)),
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        Err("throws are chance events: hoop race has no undo".into())
+    }
+
+    fn notation(&self) -> &'static str {
+        "a horse and a banked throw, such as A1+3 (A1-1 for back-do)"
+    }
+}

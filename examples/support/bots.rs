@@ -1,0 +1,72 @@
+//! Simple bots for the examples: enough play to show each game's rules at work.
+
+use rand_core::Rng;
+use rand_pcg::Pcg64Mcg;
+
+/// A bot that takes the largest capture on offer, else plays a random move that
+/// does not fill its own eye.
+pub fn go(game: &go_core::Game, rng: &mut Pcg64Mcg) -> go_core::Move {
+    let mut best: Option<(u32, go_core::Move)> = None;
+    for &mv in game.legal_moves().iter() {
+        if mv == go_core::Move::Pass {
+            continue;
+        }
+        let mut trial = game.clone();
+        if let Ok(r) = trial.play(mv)
+            && r.captured > 0
+            && r.self_captured == 0
+            && best.is_none_or(|(n, _)| r.captured > n)
+        {
+            best = Some((r.captured, mv));
+        }
+    }
+    match best {
+        Some((_, mv)) if !rng.next_u32().is_multiple_of(4) => mv,
+        _ => game.random_move(rng),
+    }
+}
+
+/// A bot that takes the move capturing the most (quan at their value), at random
+/// among equals, and a random move one time in four.
+pub fn o_an_quan(game: &o_an_quan::Game, rng: &mut Pcg64Mcg) -> o_an_quan::Move {
+    let value = i64::from(game.rules().quan_value());
+    let mut best: Vec<o_an_quan::Move> = Vec::new();
+    let mut best_gain = -1;
+    for &mv in game.legal_moves().iter() {
+        let mut trial = game.clone();
+        let r = trial.play(mv).expect("a legal move");
+        let gain = i64::from(r.stones_captured) + value * i64::from(r.quan_captured);
+        if gain > best_gain {
+            best_gain = gain;
+            best.clear();
+        }
+        if gain == best_gain {
+            best.push(mv);
+        }
+    }
+    if rng.next_u32().is_multiple_of(4) || best.is_empty() {
+        return game.random_move(rng).expect("a running game has a move");
+    }
+    best[rng.next_u32() as usize % best.len()]
+}
+
+/// A bot that catches when it can, else brings a horse out, else takes a move that
+/// lands on a shortcut, else moves at random.
+pub fn hoop_race(game: &hoop_race::Game, rng: &mut Pcg64Mcg) -> hoop_race::Move {
+    let mut best: Option<(u32, hoop_race::Move)> = None;
+    for &mv in game.legal_moves().iter() {
+        let mut trial = game.clone();
+        let Ok(r) = trial.play(mv) else { continue };
+        let shortcut = matches!(r.to, hoop_race::Place::On { route, .. } if route != hoop_race::Route::Circle)
+            && !matches!(r.from, hoop_race::Place::On { route, .. } if route != hoop_race::Route::Circle);
+        let value =
+            100 * r.caught().count() as u32 + 10 * u32::from(r.exited) + u32::from(shortcut);
+        if value > 0 && best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, mv));
+        }
+    }
+    match best {
+        Some((_, mv)) => mv,
+        None => game.random_move(rng).expect("a move is awaited"),
+    }
+}

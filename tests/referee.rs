@@ -1,0 +1,258 @@
+//! The JSON-lines referee (`examples/referee.rs`) driven as a subprocess, as a
+//! program in another language would: every game, and every kind of error, none of
+//! which ends the session.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{Value, json};
+
+fn referee_binary() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let bin = exe.parent()?.parent()?.join("examples").join("referee");
+    bin.exists().then_some(bin)
+}
+
+struct Referee {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Referee {
+    fn start() -> Option<Referee> {
+        let Some(bin) = referee_binary() else {
+            eprintln!("SKIPPED: examples/referee was not built");
+            return None;
+        };
+        let mut child = Command::new(bin)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let output = BufReader::new(child.stdout.take()?);
+        Some(Referee {
+            child,
+            input,
+            output,
+        })
+    }
+
+    /// Sends one raw line, returns the parsed response.
+    fn raw(&mut self, line: &str) -> Value {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+        let mut response = String::new();
+        self.output.read_line(&mut response).unwrap();
+        serde_json::from_str(&response).unwrap_or_else(|e| panic!("{e}: {response}"))
+    }
+
+    fn ask(&mut self, request: Value) -> Value {
+        self.raw(&request.to_string())
+    }
+
+    /// A request that must succeed; returns the response.
+    fn ok(&mut self, request: Value) -> Value {
+        let r = self.ask(request.clone());
+        assert!(r.get("ok").is_some(), "{request} -> {r}");
+        r
+    }
+
+    /// A request that must fail with `kind`.
+    fn error(&mut self, request: Value, kind: &str) -> Value {
+        let r = self.ask(request.clone());
+        assert_eq!(r["error"]["kind"], kind, "{request} -> {r}");
+        assert!(
+            r["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty())
+        );
+        r
+    }
+}
+
+impl Drop for Referee {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+#[test]
+fn go_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let new = r.ok(json!({"new": {"game": "go", "rules": {"preset": "japanese", "komi": 0.5}, "setup": {"size": 9}}}));
+    assert_eq!(new["ok"]["rules"]["komi"], 0.5);
+    assert_eq!(new["state"]["width"], 9);
+    let legal = r.ok(json!({"legal": {}}));
+    assert_eq!(
+        legal["ok"]["moves"].as_array().unwrap().len(),
+        82,
+        "81 points and pass"
+    );
+    let played = r.ok(json!({"play": "E5"}));
+    assert_eq!(played["ok"]["move"], "E5");
+    assert_eq!(played["state"]["to_move"], "white");
+    r.error(json!({"play": "E5"}), "illegal_move");
+    r.error(json!({"play": "Z99"}), "bad_move");
+    r.error(json!({"chance": "4"}), "no_chance");
+    r.ok(json!({"view": {"player": 1}}));
+    r.error(json!({"view": {"player": 2}}), "bad_player");
+    let undone = r.ok(json!({"undo": {}}));
+    assert_eq!(undone["ok"]["undone"], "E5");
+    r.error(json!({"undo": {}}), "nothing_to_undo");
+    r.ok(json!({"play": "pass"}));
+    let over = r.ok(json!({"play": "pass"}));
+    assert_eq!(over["state"]["over"], true);
+    let score = r.ok(json!({"score": {}}));
+    assert_eq!(score["ok"]["result"], "W+0.5");
+    r.error(json!({"play": "D4"}), "illegal_move");
+    r.error(
+        json!({"new": {"game": "go", "setup": {"size": 40}}}),
+        "bad_setup",
+    );
+    r.error(
+        json!({"new": {"game": "go", "rules": {"komi": 0.25}}}),
+        "bad_rules",
+    );
+    r.error(
+        json!({"new": {"game": "go", "rules": {"ko_rule": "simple"}}}),
+        "bad_rules",
+    );
+    r.ok(json!({"new": {"game": "go", "setup": {"size": 19, "handicap": 4}}}));
+    assert_eq!(r.ok(json!({"state": {}}))["ok"]["to_move"], "white");
+}
+
+#[test]
+fn o_an_quan_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    r.ok(json!({"new": {"game": "o_an_quan", "rules": {"preset": "common", "players": 3}}}));
+    let legal = r.ok(json!({"legal": {}}));
+    assert_eq!(legal["ok"]["moves"].as_array().unwrap().len(), 10);
+    let played = r.ok(json!({"play": "A5R"}));
+    let events = played["events"].as_array().unwrap();
+    assert_eq!(events[0], json!({"pick_up": {"square": "A5", "stones": 5}}));
+    assert!(
+        events.iter().any(|e| e.get("capture").is_some()),
+        "{played}"
+    );
+    assert_eq!(played["state"]["to_move"], "B");
+    r.error(json!({"play": "A1R"}), "illegal_move");
+    r.error(json!({"play": "nonsense"}), "bad_move");
+    r.ok(json!({"play": "2L"}));
+    r.ok(json!({"view": {"player": 2}}));
+    r.error(json!({"view": {"player": 3}}), "bad_player");
+    assert_eq!(r.ok(json!({"undo": {}}))["ok"]["undone"], "B2L");
+    r.ok(json!({"score": {}}));
+    r.error(json!({"chance": 1}), "no_chance");
+    // A position as the setup.
+    let pos = json!({"board": "(Q) 1 0 0 4 2 (Q) 1 1 1 1 1", "owners": ["A","A","A","A","A","B","B","B","B","B"],
+        "stores": [0,0], "quan_taken": [0,0], "loans": [0,0], "collected": [0,0], "to_move": "A"});
+    r.ok(json!({"new": {"game": "o_an_quan", "setup": {"position": pos}}}));
+    let p = r.ok(json!({"play": "A1R"}));
+    assert_eq!(p["ok"]["stones_captured"], 4);
+    r.error(
+        json!({"new": {"game": "o_an_quan", "setup": {"first": "Z"}}}),
+        "bad_setup",
+    );
+    r.error(
+        json!({"new": {"game": "o_an_quan", "rules": "ancient"}}),
+        "bad_rules",
+    );
+    r.error(
+        json!({"new": {"game": "o_an_quan", "rules": {"players": 9}}}),
+        "bad_rules",
+    );
+}
+
+#[test]
+fn hoop_race_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    // Throws given in the setup, then by the caller.
+    let new = r.ok(
+        json!({"new": {"game": "hoop_race", "setup": {"order": ["A", "B"], "throws": [4, 2]}}}),
+    );
+    assert_eq!(new["events"].as_array().unwrap().len(), 2);
+    assert_eq!(new["state"]["bank"], json!(["2", "4"]));
+    let legal = r.ok(json!({"legal": {}}));
+    assert_eq!(legal["ok"]["moves"], json!(["A1+2", "A1+4"]));
+    let m = r.ok(json!({"play": "A1+4"}));
+    assert_eq!(m["ok"]["to"], json!({"on": {"route": "circle", "step": 4}}));
+    r.error(json!({"play": "A1+4"}), "illegal_move");
+    r.error(json!({"chance": 3}), "illegal_chance");
+    r.ok(json!({"play": "A1+2"}));
+    // B's turn: the caller throws.
+    assert_eq!(
+        r.ok(json!({"state": {}}))["ok"]["awaiting"],
+        json!({"throw": "B"})
+    );
+    r.error(json!({"chance": "seven"}), "bad_chance");
+    let t = r.ok(json!({"chance": "mo"}));
+    assert_eq!(t["ok"]["throw"], 5);
+    r.ok(json!({"chance": 1}));
+    r.ok(json!({"play": "B1+5"}));
+    r.error(json!({"play": "B9"}), "bad_move");
+    r.error(json!({"undo": {}}), "not_supported");
+    r.ok(json!({"score": {}}));
+    // With a seed the throws are drawn by the referee: a whole game by moves alone.
+    r.ok(json!({"new": {"game": "hoop_race", "rules": "yut_nori", "seed": 11}}));
+    let mut moves = 0;
+    loop {
+        let state = r.ok(json!({"state": {}}));
+        if state["ok"]["over"] == true {
+            break;
+        }
+        let legal = r.ok(json!({"legal": {}}));
+        let first = legal["ok"]["moves"][0]
+            .as_str()
+            .expect("a move is awaited")
+            .to_string();
+        r.ok(json!({"play": first}));
+        moves += 1;
+        assert!(moves < 10_000);
+    }
+    assert!(r.ok(json!({"score": {}}))["ok"]["winner"].is_string());
+    r.error(
+        json!({"new": {"game": "hoop_race", "setup": {"throws": [9]}}}),
+        "bad_setup",
+    );
+    r.error(
+        json!({"new": {"game": "hoop_race", "setup": {"order": ["A"]}}}),
+        "bad_setup",
+    );
+    r.error(
+        json!({"new": {"game": "hoop_race", "rules": {"players": 4, "horses": 20}}}),
+        "bad_rules",
+    );
+}
+
+#[test]
+fn protocol_errors_never_end_the_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    r.error(json!({"legal": {}}), "no_game");
+    assert_eq!(r.raw("this is not json")["error"]["kind"], "malformed_json");
+    assert_eq!(r.raw("{\"play\": ")["error"]["kind"], "malformed_json");
+    r.error(json!(["new"]), "bad_request");
+    r.error(json!({"new": {}, "play": "x"}), "bad_request");
+    r.error(json!({"dance": {}}), "bad_request");
+    r.error(json!({"new": {"game": "chess"}}), "unknown_game");
+    r.error(json!({"new": {"game": "go", "seed": "x"}}), "bad_request");
+    r.error(json!({"new": {"game": "go", "rules": 7}}), "bad_rules");
+    r.ok(json!({"new": {"game": "go", "setup": {"size": 5}}}));
+    r.error(json!({"play": 5}), "bad_request");
+    r.error(json!({"view": {}}), "bad_request");
+    // Still alive, and quits on request.
+    r.ok(json!({"play": "C3"}));
+    assert_eq!(r.ok(json!({"quit": {}}))["ok"], "bye");
+    let status = r.child.wait().unwrap();
+    assert!(status.success());
+}
