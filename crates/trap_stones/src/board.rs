@@ -1,0 +1,292 @@
+//! Cells and their notation (ruling T1), and the bitboards that make move
+//! generation a few word operations.
+//!
+//! A board of `width × height` cells is kept as bits in rows of `width + 1`: the
+//! extra, always-empty column keeps a shift by one from wrapping round a row, so
+//! the 8 neighbours of every cell of a set are three shifts and a mask.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::ParseError;
+
+/// The largest side of a board (ruling T1: 2..=26, letters a..z).
+pub const MAX_SIDE: u8 = 26;
+
+/// Words in a bitboard: 26 rows of 27 bits fit in 11 words of 64.
+pub(crate) const WORDS: usize = 11;
+
+/// A cell, named like `a1`: column letter from the West edge (a..z), row number from
+/// the South edge (1..=26).
+///
+/// ```
+/// use trap_stones::Cell;
+/// let c: Cell = "c4".parse()?;
+/// assert_eq!((c.col(), c.row()), (2, 3));
+/// assert_eq!(c.to_string(), "c4");
+/// # Ok::<(), trap_stones::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "CellName", into = "CellName"))]
+pub struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl Cell {
+    /// The cell at column `col` and row `row` (0-based), if within 26 × 26.
+    pub const fn new(col: u8, row: u8) -> Option<Cell> {
+        if col < MAX_SIDE && row < MAX_SIDE {
+            Some(Cell { row, col })
+        } else {
+            None
+        }
+    }
+
+    /// 0-based column from the West edge.
+    pub const fn col(self) -> u8 {
+        self.col
+    }
+
+    /// 0-based row from the South edge.
+    pub const fn row(self) -> u8 {
+        self.row
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col) as char, self.row + 1)
+    }
+}
+
+impl FromStr for Cell {
+    type Err = ParseError;
+    /// A column letter (either case) and a row number 1..=26.
+    fn from_str(s: &str) -> Result<Cell, ParseError> {
+        let s = s.trim().as_bytes();
+        let (&letter, digits) = s.split_first().ok_or(ParseError::Cell)?;
+        if !letter.is_ascii_alphabetic() || digits.is_empty() || digits.len() > 2 {
+            return Err(ParseError::Cell);
+        }
+        let mut row = 0u8;
+        for d in digits {
+            if !d.is_ascii_digit() {
+                return Err(ParseError::Cell);
+            }
+            row = row * 10 + (d - b'0');
+        }
+        let col = letter.to_ascii_lowercase() - b'a';
+        if row == 0 {
+            return Err(ParseError::Cell);
+        }
+        Cell::new(col, row - 1).ok_or(ParseError::Cell)
+    }
+}
+
+/// A cell's name, its serialised form.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+struct CellName(alloc::string::String);
+
+#[cfg(feature = "serde")]
+impl From<Cell> for CellName {
+    fn from(c: Cell) -> CellName {
+        CellName(alloc::string::ToString::to_string(&c))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<CellName> for Cell {
+    type Error = ParseError;
+    fn try_from(n: CellName) -> Result<Cell, ParseError> {
+        n.0.parse()
+    }
+}
+
+/// A set of cells as bits (row-major, rows of `width + 1`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Bits(pub(crate) [u64; WORDS]);
+
+impl Bits {
+    pub(crate) const EMPTY: Bits = Bits([0; WORDS]);
+
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> bool {
+        self.0[(i / 64) % WORDS] >> (i % 64) & 1 == 1
+    }
+
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize) {
+        self.0[(i / 64) % WORDS] |= 1 << (i % 64);
+    }
+
+    #[inline]
+    pub(crate) fn clear(&mut self, i: usize) {
+        self.0[(i / 64) % WORDS] &= !(1 << (i % 64));
+    }
+
+    #[inline]
+    pub(crate) fn or(&self, o: &Bits, words: usize) -> Bits {
+        let mut r = *self;
+        for k in 0..words {
+            r.0[k] |= o.0[k];
+        }
+        r
+    }
+
+    #[inline]
+    pub(crate) fn and_not(&self, o: &Bits, words: usize) -> Bits {
+        let mut r = *self;
+        for k in 0..words {
+            r.0[k] &= !o.0[k];
+        }
+        r
+    }
+
+    #[inline]
+    pub(crate) fn and(&self, o: &Bits, words: usize) -> Bits {
+        let mut r = *self;
+        for k in 0..words {
+            r.0[k] &= o.0[k];
+        }
+        r
+    }
+
+    pub(crate) fn count(&self, words: usize) -> u32 {
+        self.0[..words].iter().map(|w| w.count_ones()).sum()
+    }
+
+    pub(crate) fn is_empty(&self, words: usize) -> bool {
+        self.0[..words].iter().all(|&w| w == 0)
+    }
+
+    /// The set bits, lowest first.
+    pub(crate) fn iter(&self, words: usize) -> impl Iterator<Item = usize> + '_ {
+        self.0[..words].iter().enumerate().flat_map(|(k, &w)| {
+            let mut w = w;
+            core::iter::from_fn(move || {
+                if w == 0 {
+                    None
+                } else {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    Some(k * 64 + b)
+                }
+            })
+        })
+    }
+
+    /// The set shifted towards higher indices by `k` (< 64).
+    #[inline]
+    fn shl(&self, k: u32, words: usize) -> Bits {
+        let mut r = Bits::EMPTY;
+        let mut carry = 0u64;
+        for i in 0..words {
+            let w = self.0[i];
+            r.0[i] = (w << k) | carry;
+            carry = if k == 0 { 0 } else { w >> (64 - k) };
+        }
+        r
+    }
+
+    /// The set shifted towards lower indices by `k` (< 64).
+    #[inline]
+    fn shr(&self, k: u32, words: usize) -> Bits {
+        let mut r = Bits::EMPTY;
+        let mut carry = 0u64;
+        for i in (0..words).rev() {
+            let w = self.0[i];
+            r.0[i] = (w >> k) | carry;
+            carry = if k == 0 { 0 } else { w << (64 - k) };
+        }
+        r
+    }
+}
+
+/// A board's shape: sizes and the bit layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Geometry {
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    stride: usize,
+    pub(crate) words: usize,
+    /// Every cell of the board.
+    pub(crate) valid: Bits,
+}
+
+impl Geometry {
+    /// The shape of a `width × height` board (both 2..=26; clamped).
+    pub(crate) fn new(width: u8, height: u8) -> Geometry {
+        let width = width.clamp(2, MAX_SIDE);
+        let height = height.clamp(2, MAX_SIDE);
+        let stride = width as usize + 1;
+        let words = (height as usize * stride).div_ceil(64);
+        let mut valid = Bits::EMPTY;
+        for r in 0..height as usize {
+            for c in 0..width as usize {
+                valid.set(r * stride + c);
+            }
+        }
+        Geometry {
+            width,
+            height,
+            stride,
+            words,
+            valid,
+        }
+    }
+
+    /// Whether `cell` is on the board.
+    pub(crate) fn contains(&self, cell: Cell) -> bool {
+        cell.col < self.width && cell.row < self.height
+    }
+
+    /// The bit of `cell` (which must be on the board).
+    #[inline]
+    pub(crate) fn index(&self, cell: Cell) -> usize {
+        cell.row as usize * self.stride + cell.col as usize
+    }
+
+    /// The cell of bit `i`.
+    #[inline]
+    pub(crate) fn cell(&self, i: usize) -> Cell {
+        Cell {
+            row: (i / self.stride) as u8,
+            col: (i % self.stride) as u8,
+        }
+    }
+
+    /// The set and every cell 8-adjacent to it, on the board.
+    #[inline]
+    pub(crate) fn grow(&self, s: &Bits) -> Bits {
+        let w = self.words;
+        let across = s.or(&s.shl(1, w), w).or(&s.shr(1, w), w);
+        let stride = self.stride as u32;
+        let all = across
+            .or(&across.shl(stride, w), w)
+            .or(&across.shr(stride, w), w);
+        all.and(&self.valid, w)
+    }
+
+    /// The 8 neighbours of `cell` on the board.
+    pub(crate) fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let (c, r) = (i16::from(cell.col), i16::from(cell.row));
+        (-1i16..=1)
+            .flat_map(move |dr| (-1i16..=1).map(move |dc| (dc, dr)))
+            .filter(|&(dc, dr)| dc != 0 || dr != 0)
+            .filter_map(move |(dc, dr)| {
+                let (nc, nr) = (c + dc, r + dr);
+                if nc < 0 || nr < 0 || nc >= i16::from(self.width) || nr >= i16::from(self.height) {
+                    None
+                } else {
+                    Some(Cell {
+                        col: nc as u8,
+                        row: nr as u8,
+                    })
+                }
+            })
+    }
+}

@@ -1,0 +1,716 @@
+//! One test per ruling (T1–T11), on hand-made setups. Cells: column letter from the
+//! West, row number from the South. With draws dark+light Player 1 opens on the
+//! South edge (light stones) and Player 2 on the North edge (dark).
+
+use trap_stones::{
+    Announcement, Cell, Cheat, Colour, Draws, Ending, Game, Home, IllegalMove, Move, ProtocolError,
+    Rules, Secret, Setup, SetupError, Side, SideGame, Stake, StakeResult, Traps,
+};
+
+fn c(s: &str) -> Cell {
+    s.parse().unwrap()
+}
+
+fn traps(cells: &[&str]) -> Traps {
+    Traps::new(&cells.iter().map(|s| c(s)).collect::<Vec<_>>()).unwrap()
+}
+
+const SOUTH_NORTH: Draws = Draws {
+    axis: Colour::Dark,
+    side: Colour::Light,
+};
+
+fn game(rules: Rules, p1: &[&str], p2: &[&str]) -> Game {
+    Game::new(rules, Setup::new(SOUTH_NORTH, [traps(p1), traps(p2)])).unwrap()
+}
+
+fn play(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        g.play(m.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn t1_board_sizes_and_cell_notation() {
+    for s in ["a1", "i9", "z26", "c12"] {
+        assert_eq!(c(s).to_string(), s);
+    }
+    assert_eq!("C4".parse::<Cell>().unwrap(), c("c4"));
+    for bad in ["", "a", "a0", "a27", "1a", "{1", "aa1", "a1x"] {
+        assert!(bad.parse::<Cell>().is_err(), "{bad}");
+    }
+    assert!(Rules::default().with_size(2, 26).validate().is_ok());
+    assert!(Rules::default().with_size(1, 9).validate().is_err());
+    assert!(Rules::default().with_size(9, 27).validate().is_err());
+    let g = game(Rules::default().with_size(12, 5), &["a3"], &["l3"]);
+    assert!(
+        g.check("l1".parse().unwrap()).is_ok(),
+        "the 12th column exists"
+    );
+    assert_eq!(
+        g.check("m1".parse().unwrap()),
+        Err(IllegalMove::OffBoard(c("m1")))
+    );
+}
+
+#[test]
+fn t2_draws_give_homes_and_colours() {
+    let d = |axis, side| Draws { axis, side };
+    use Colour::{Dark, Light};
+    assert_eq!(d(Dark, Light).homes(false), [Home::South, Home::North]);
+    assert_eq!(d(Dark, Dark).homes(false), [Home::North, Home::South]);
+    assert_eq!(d(Light, Light).homes(false), [Home::East, Home::West]);
+    assert_eq!(d(Light, Dark).homes(false), [Home::West, Home::East]);
+    // The corner variant: both dark, NW against SE; both light, NE against SW;
+    // mixed draws keep the edges.
+    assert_eq!(
+        d(Dark, Dark).homes(true),
+        [Home::NorthWest, Home::SouthEast]
+    );
+    assert_eq!(
+        d(Light, Light).homes(true),
+        [Home::NorthEast, Home::SouthWest]
+    );
+    assert_eq!(d(Dark, Light).homes(true), [Home::South, Home::North]);
+    // South, East, SE and NE play light.
+    for (home, colour) in [
+        (Home::South, Light),
+        (Home::East, Light),
+        (Home::SouthEast, Light),
+        (Home::NorthEast, Light),
+        (Home::North, Dark),
+        (Home::West, Dark),
+        (Home::NorthWest, Dark),
+        (Home::SouthWest, Dark),
+    ] {
+        assert_eq!(home.colour(), colour, "{home:?}");
+    }
+    let g = game(Rules::default(), &["a5"], &["b5"]);
+    assert_eq!(g.colour(Side::One), Light);
+    assert_eq!(g.to_move(), Side::One, "Player 1 moves first");
+}
+
+#[test]
+fn t2_corner_orientations_open_on_the_corner() {
+    let rules = Rules::default().with_corners(true);
+    let nw_se = Draws {
+        axis: Colour::Dark,
+        side: Colour::Dark,
+    };
+    let mut g = Game::new(rules, Setup::new(nw_se, [traps(&["e5"]), traps(&["d5"])])).unwrap();
+    assert_eq!(
+        g.check(c("a8").into_stone()),
+        Err(IllegalMove::NotHome(c("a8")))
+    );
+    play(&mut g, &["a9", "i1"]);
+    let ne_sw = Draws {
+        axis: Colour::Light,
+        side: Colour::Light,
+    };
+    let mut g = Game::new(rules, Setup::new(ne_sw, [traps(&["e5"]), traps(&["d5"])])).unwrap();
+    assert_eq!(g.legal_moves().stones().collect::<Vec<_>>(), [c("i9")]);
+    play(&mut g, &["i9"]);
+    assert_eq!(g.legal_moves().stones().collect::<Vec<_>>(), [c("a1")]);
+}
+
+trait IntoStone {
+    fn into_stone(self) -> Move;
+}
+
+impl IntoStone for Cell {
+    fn into_stone(self) -> Move {
+        Move::Stone(self)
+    }
+}
+
+#[test]
+fn t3_traps_are_validated() {
+    let rules = Rules::default();
+    let setup = |a: &[&str], b: &[&str]| Setup::new(SOUTH_NORTH, [traps(a), traps(b)]);
+    assert!(
+        setup(&["a1"], &["a9"]).validate(&rules).is_ok(),
+        "own home edge is allowed"
+    );
+    assert_eq!(
+        setup(&["a1", "b1"], &["a9"]).validate(&rules),
+        Err(SetupError::TrapCount {
+            expected: 1,
+            found: 2
+        })
+    );
+    assert_eq!(
+        setup(&["j1"], &["a9"]).validate(&rules),
+        Err(SetupError::OffBoard(c("j1")))
+    );
+    let blitz = Rules::blitz(2);
+    assert_eq!(
+        setup(&["c3", "c3"], &["a9", "b9"]).validate(&blitz),
+        Err(SetupError::Duplicate(c("c3")))
+    );
+    // Corner variant: no trap on the opponent's starting corner.
+    let corners = Rules::default().with_corners(true);
+    let nw_se = Draws {
+        axis: Colour::Dark,
+        side: Colour::Dark,
+    };
+    let s = Setup::new(nw_se, [traps(&["i1"]), traps(&["e5"])]);
+    assert_eq!(s.validate(&corners), Err(SetupError::ForcedWin));
+    // A narrow board in blitz: not the opponent's whole home edge.
+    let narrow = Rules::blitz(2).with_size(2, 6);
+    let s = Setup::new(SOUTH_NORTH, [traps(&["a6", "b6"]), traps(&["a3", "b3"])]);
+    assert_eq!(s.validate(&narrow), Err(SetupError::ForcedWin));
+    let mut team = setup(&["a1"], &["a9"]);
+    team.members = [0, 1];
+    assert_eq!(team.validate(&rules), Err(SetupError::Members(0)));
+}
+
+#[test]
+fn t4_first_stone_on_the_home_edge_then_next_to_the_colour() {
+    let mut g = game(Rules::default(), &["a5"], &["i5"]);
+    assert_eq!(
+        g.check("e2".parse().unwrap()),
+        Err(IllegalMove::NotHome(c("e2")))
+    );
+    assert_eq!(
+        g.check("*e1".parse().unwrap()),
+        Err(IllegalMove::FirstMoveOrdinary)
+    );
+    assert_eq!(
+        g.check("!e1".parse().unwrap()),
+        Err(IllegalMove::FirstMoveOrdinary)
+    );
+    play(&mut g, &["e1", "e9"]);
+    // 8-adjacency: diagonals count.
+    for ok in ["d2", "e2", "f2", "d1", "f1"] {
+        assert!(g.check(ok.parse().unwrap()).is_ok(), "{ok}");
+    }
+    assert_eq!(
+        g.check("e3".parse().unwrap()),
+        Err(IllegalMove::NotAdjacent(c("e3")))
+    );
+    assert_eq!(
+        g.check("e1".parse().unwrap()),
+        Err(IllegalMove::Occupied(c("e1")))
+    );
+    assert_eq!(g.legal_moves().stones().count(), 5);
+    let before = g.clone();
+    assert!(g.play("e3".parse().unwrap()).is_err());
+    assert_eq!(g, before, "a refused move changes nothing");
+}
+
+#[test]
+fn t4_two_colours_share_a_cell_and_own_traps_are_harmless() {
+    // Player 2's trap is on its own home edge; Player 2 steps on it.
+    let mut g = game(Rules::default().with_size(5, 3), &["e1"], &["a3"]);
+    play(&mut g, &["c1", "a3", "c2", "b2", "b2"]);
+    // b2 now holds a dark and a light stone.
+    assert!(g.has_stone(Side::One, c("b2")) && g.has_stone(Side::Two, c("b2")));
+    assert!(!g.is_over(), "Player 2 on its own trap: nothing happens");
+    assert_eq!(
+        g.check("b2".parse().unwrap()),
+        Err(IllegalMove::Occupied(c("b2")))
+    );
+}
+
+#[test]
+fn t7_a_stone_on_an_opponent_trap_loses_and_t8_scores() {
+    let mut g = game(Rules::default(), &["a5"], &["e3"]);
+    play(&mut g, &["e1", "e9", "e2"]);
+    let r = g.play("e8".parse().unwrap()).unwrap();
+    assert!(r.outcome.is_none());
+    let r = g.play("e3".parse().unwrap()).unwrap();
+    let o = r.outcome.unwrap();
+    assert_eq!(r.hit, Some(c("e3")));
+    assert_eq!(o.winner, Some(Side::Two));
+    assert_eq!(o.decided_by, Side::One);
+    assert_eq!(
+        o.ending,
+        Ending::Trap {
+            cell: c("e3"),
+            scarecrow: false
+        }
+    );
+    assert_eq!(o.turns, 5);
+    assert_eq!(o.score, [0, 95]);
+    assert!(g.legal_moves().is_empty() && !g.legal_moves().va_bank);
+    assert_eq!(g.check("e4".parse().unwrap()), Err(IllegalMove::GameOver));
+    // The floor at 0.
+    let mut g = game(Rules::default().with_base(3), &["a5"], &["e3"]);
+    play(&mut g, &["e1", "e9", "e2", "e8", "e3"]);
+    assert_eq!(g.outcome().unwrap().score, [0, 0]);
+}
+
+#[test]
+fn t5_scarecrows_go_anywhere_and_anchor() {
+    let mut g = game(Rules::default(), &["a5"], &["i5"]);
+    play(&mut g, &["e1", "e9", "*c6"]);
+    assert_eq!(g.scarecrows_left(Side::One), 2);
+    assert!(g.is_scarecrow(Side::One, c("c6")));
+    play(&mut g, &["e8"]);
+    assert!(
+        g.check("d7".parse().unwrap()).is_ok(),
+        "next to the scarecrow"
+    );
+    // Option: scarecrows do not anchor.
+    let mut g = game(
+        Rules::default().with_scarecrows_anchor(false),
+        &["a5"],
+        &["i5"],
+    );
+    play(&mut g, &["e1", "e9", "*c6", "e8"]);
+    assert_eq!(
+        g.check("d7".parse().unwrap()),
+        Err(IllegalMove::NotAdjacent(c("d7")))
+    );
+    // Option: scarecrows are placed like ordinary stones.
+    let mut g = game(
+        Rules::default().with_scarecrow_adjacent(true),
+        &["a5"],
+        &["i5"],
+    );
+    play(&mut g, &["e1", "e9"]);
+    assert_eq!(
+        g.check("*c6".parse().unwrap()),
+        Err(IllegalMove::NotAdjacent(c("c6")))
+    );
+    assert!(g.check("*d2".parse().unwrap()).is_ok());
+    // Three scarecrows, then no more.
+    let mut g = game(Rules::default(), &["a5"], &["i5"]);
+    play(&mut g, &["e1", "e9", "*b5", "e8", "*c5", "e7", "*d5", "e6"]);
+    assert_eq!(
+        g.check("*f5".parse().unwrap()),
+        Err(IllegalMove::NoScarecrows)
+    );
+}
+
+#[test]
+fn t5_t8_a_scarecrow_on_a_trap_doubles_the_winner_and_doublings_multiply() {
+    let mut g = game(Rules::default(), &["a5"], &["g6"]);
+    play(&mut g, &["e1", "e9"]);
+    let o = g.play("*g6".parse().unwrap()).unwrap().outcome.unwrap();
+    assert_eq!(o.winner, Some(Side::Two));
+    assert_eq!(
+        o.ending,
+        Ending::Trap {
+            cell: c("g6"),
+            scarecrow: true
+        }
+    );
+    assert_eq!(o.score, [0, (100 - 3) * 2]);
+    // With double the stake won on top: ×2 ×2. Player 2's extra stone d8 (next to
+    // its e9) lands on Player 1's trap.
+    let mut g = game(
+        Rules::default().with_stake(Stake::Optional),
+        &["d8"],
+        &["g6"],
+    );
+    play(&mut g, &["e1", "e9", "*g6"]);
+    assert!(g.stake_pending());
+    assert_eq!(g.to_move(), Side::Two, "the winner decides");
+    let o = g.play("$d8".parse().unwrap()).unwrap().outcome.unwrap();
+    assert_eq!(o.stake, StakeResult::Won(c("d8")));
+    assert_eq!(o.score, [0, (100 - 3) * 4]);
+}
+
+#[test]
+fn t6_va_bank_wins_or_loses_at_once() {
+    let mut g = game(Rules::default(), &["a5"], &["f6"]);
+    play(&mut g, &["e1", "e9"]);
+    // Diagonal connection counts (8-connected).
+    let mut win = g.clone();
+    let o = win
+        .play("!d4+e5+f6".parse().unwrap())
+        .unwrap()
+        .outcome
+        .unwrap();
+    assert_eq!(o.winner, Some(Side::One));
+    assert_eq!(o.ending, Ending::VaBank { hit: Some(c("f6")) });
+    assert_eq!(o.score, [(100 - 3) * 2, 0]);
+    let mut lose = g.clone();
+    let o = lose
+        .play("!b2+b3".parse().unwrap())
+        .unwrap()
+        .outcome
+        .unwrap();
+    assert_eq!(o.winner, Some(Side::Two));
+    assert_eq!(o.score, [0, 100 - 3]);
+    // Shapes refused.
+    assert_eq!(
+        g.check("!b2+d2".parse().unwrap()),
+        Err(IllegalMove::VaBankShape)
+    );
+    assert_eq!(
+        g.check("!b2+b2".parse().unwrap()),
+        Err(IllegalMove::VaBankShape)
+    );
+    assert_eq!(
+        g.check("!e1+e2".parse().unwrap()),
+        Err(IllegalMove::Occupied(c("e1")))
+    );
+    assert!(
+        "!a1+a2+a3+a4+a5".parse::<Move>().is_err(),
+        "at most 4 stones"
+    );
+    assert!(g.va_bank_count() > 0);
+}
+
+#[test]
+fn t6_va_bank_groups_are_counted_exactly() {
+    // On an empty 2×2 board every non-empty subset is 8-connected: 15 groups.
+    let mut g = game(Rules::default().with_size(2, 2), &["a2"], &["b1"]);
+    play(&mut g, &["a1", "b2"]);
+    // Player 1 holds a1: the free cells are a2, b1, b2: all 7 subsets connect.
+    assert_eq!(g.va_bank_count(), 7);
+    // A 3×3 board with one own stone: checked against brute force.
+    let mut g = game(Rules::default().with_size(3, 3), &["c3"], &["c1"]);
+    play(&mut g, &["a1", "a3"]);
+    // Free cells for Player 1: 8 of 9. Connected sets of size 1..4 among them, by
+    // brute force below.
+    assert_eq!(g.va_bank_count(), brute_force_groups(3, 3, &[c("a1")]));
+}
+
+/// Counts 8-connected sets of 1..=4 free cells by trying every subset.
+fn brute_force_groups(w: u8, h: u8, taken: &[Cell]) -> u64 {
+    let cells: Vec<Cell> = (0..h)
+        .flat_map(|r| (0..w).map(move |col| Cell::new(col, r).unwrap()))
+        .filter(|x| !taken.contains(x))
+        .collect();
+    let n = cells.len();
+    let mut count = 0;
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() > 4 {
+            continue;
+        }
+        let set: Vec<Cell> = (0..n)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| cells[i])
+            .collect();
+        let mut reached = vec![set[0]];
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for &x in &set {
+                if !reached.contains(&x)
+                    && reached.iter().any(|y| {
+                        (x.col() as i8 - y.col() as i8).abs() <= 1
+                            && (x.row() as i8 - y.row() as i8).abs() <= 1
+                    })
+                {
+                    reached.push(x);
+                    grew = true;
+                }
+            }
+        }
+        if reached.len() == set.len() {
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn t7_a_walled_in_side_is_offered_only_va_bank() {
+    // 3×3, scarecrows that do not anchor: Player 1 walls its one stone in with
+    // five scarecrows and has nothing left but va-bank.
+    let rules = Rules::default()
+        .with_size(3, 3)
+        .with_scarecrows(5)
+        .with_scarecrows_anchor(false);
+    let mut g = game(rules, &["c1"], &["b3"]);
+    play(
+        &mut g,
+        &[
+            "b1", "a3", "*a1", "b3", "*c1", "c3", "*a2", "a2", "*b2", "b2", "*c2", "c2",
+        ],
+    );
+    assert!(!g.is_over(), "own traps are harmless to their owners");
+    let legal = g.legal_moves();
+    assert!(legal.is_empty(), "{:?}", legal.iter().collect::<Vec<_>>());
+    assert!(legal.va_bank);
+    let mut win = g.clone();
+    assert_eq!(
+        win.play("!b3".parse().unwrap())
+            .unwrap()
+            .outcome
+            .unwrap()
+            .winner,
+        Some(Side::One)
+    );
+    let mut lose = g.clone();
+    assert_eq!(
+        lose.play("!a3".parse().unwrap())
+            .unwrap()
+            .outcome
+            .unwrap()
+            .winner,
+        Some(Side::Two)
+    );
+}
+
+#[test]
+fn t9_double_the_stake() {
+    let optional = Rules::default().with_stake(Stake::Optional);
+    // Player 1 hits Player 2's trap at e3; Player 2 may stake on e8 (next to e9),
+    // where Player 1's trap lies, or decline.
+    let decided = |rules| {
+        let mut g = game(rules, &["e8"], &["e3"]);
+        play(&mut g, &["e1", "e9", "e2", "d9", "e3"]);
+        g
+    };
+    let mut g = decided(optional);
+    assert!(g.stake_pending() && !g.is_over());
+    assert_eq!(
+        g.check("e4".parse().unwrap()),
+        Err(IllegalMove::StakeExpected)
+    );
+    assert!(g.legal_moves().stake);
+    // Taken and won.
+    let mut won = g.clone();
+    let o = won.play("$e8".parse().unwrap()).unwrap().outcome.unwrap();
+    assert_eq!(o.winner, Some(Side::Two));
+    assert_eq!(o.stake, StakeResult::Won(c("e8")));
+    assert_eq!(o.score, [0, (100 - 5) * 2], "the stake move is not counted");
+    // Taken and missed: a draw.
+    let mut missed = g.clone();
+    let o = missed
+        .play("$d8".parse().unwrap())
+        .unwrap()
+        .outcome
+        .unwrap();
+    assert_eq!((o.winner, o.score), (None, [0, 0]));
+    // Declined: the win as it was.
+    let o = g.play(Move::Decline).unwrap().outcome.unwrap();
+    assert_eq!((o.stake, o.score), (StakeResult::Declined, [0, 95]));
+    // Compulsory: declining is refused.
+    let mut g = decided(Rules::default().with_stake(Stake::Compulsory));
+    assert_eq!(g.check(Move::Decline), Err(IllegalMove::StakeCompulsory));
+    assert!(
+        g.play("$f8".parse().unwrap())
+            .unwrap()
+            .outcome
+            .unwrap()
+            .winner
+            .is_none()
+    );
+    // No stake after va-bank; none outside a decided game.
+    let mut g = game(optional, &["a5"], &["f6"]);
+    play(&mut g, &["e1", "e9"]);
+    assert_eq!(g.check(Move::Decline), Err(IllegalMove::NoStake));
+    let o = g.play("!f6".parse().unwrap()).unwrap().outcome.unwrap();
+    assert_eq!(o.stake, StakeResult::NotOffered);
+}
+
+#[test]
+fn t9_compulsory_stake_with_no_move_is_a_draw() {
+    // Player 1 walls its one stone in with scarecrows that do not anchor (as in the
+    // T7 test); Player 2 then steps on Player 1's trap c2. Player 1 wins but has no
+    // ordinary stone to stake with: under a compulsory stake the game is drawn.
+    let rules = Rules::default()
+        .with_size(3, 3)
+        .with_scarecrows(5)
+        .with_scarecrows_anchor(false)
+        .with_stake(Stake::Compulsory);
+    let mut g = game(rules, &["c2"], &["b3"]);
+    play(
+        &mut g,
+        &[
+            "b1", "a3", "*a1", "b3", "*c1", "c3", "*a2", "a2", "*b2", "b2", "*c2",
+        ],
+    );
+    let r = g.play("c2".parse().unwrap()).unwrap();
+    let o = r.outcome.unwrap();
+    assert_eq!(o.decided_by, Side::Two);
+    assert_eq!(o.stake, StakeResult::NoMove);
+    assert_eq!((o.winner, o.score), (None, [0, 0]));
+    // Under an optional stake the same win simply waits for the decision.
+    let mut g = game(rules.with_stake(Stake::Optional), &["c2"], &["b3"]);
+    play(
+        &mut g,
+        &[
+            "b1", "a3", "*a1", "b3", "*c1", "c3", "*a2", "a2", "*b2", "b2", "*c2", "c2",
+        ],
+    );
+    assert!(g.stake_pending());
+    assert_eq!(g.legal_moves().iter().collect::<Vec<_>>(), [Move::Decline]);
+}
+
+#[test]
+fn t11_team_members_take_turns_in_rotation() {
+    let mut setup = Setup::new(SOUTH_NORTH, [traps(&["a5"]), traps(&["i5"])]);
+    setup.members = [2, 3];
+    let mut g = Game::new(Rules::default(), setup).unwrap();
+    let mut seen = vec![];
+    for mv in ["e1", "e9", "e2", "e8", "e3", "e7", "e4", "e6"] {
+        seen.push((g.to_move(), g.member_to_move()));
+        let r = g.play(mv.parse().unwrap()).unwrap();
+        assert_eq!(r.member, seen.last().unwrap().1);
+    }
+    use Side::{One, Two};
+    assert_eq!(
+        seen,
+        [
+            (One, 0),
+            (Two, 0),
+            (One, 1),
+            (Two, 1),
+            (One, 0),
+            (Two, 2),
+            (One, 1),
+            (Two, 0)
+        ]
+    );
+}
+
+#[test]
+fn t3_blitz_any_of_three_traps_loses() {
+    let mut g = game(Rules::blitz(3), &["a5", "b5", "c5"], &["e3", "g7", "h2"]);
+    play(&mut g, &["e1", "e9", "f1", "e8", "g1"]);
+    let r = g.play("f8".parse().unwrap()).unwrap();
+    assert!(r.outcome.is_none());
+    let o = g.play("h2".parse().unwrap()).unwrap().outcome.unwrap();
+    assert_eq!(
+        o.ending,
+        Ending::Trap {
+            cell: c("h2"),
+            scarecrow: false
+        }
+    );
+}
+
+#[test]
+fn t10_views_hold_no_opponent_trap() {
+    let mut g = game(Rules::default(), &["c7"], &["g3"]);
+    play(&mut g, &["e1", "e9"]);
+    let v1 = g.view(Side::One);
+    assert_eq!(v1.own_traps.cells(), [c("c7")]);
+    let json = serde_json::to_string(&v1).unwrap();
+    assert!(
+        json.contains("\"c7\"") && !json.contains("\"g3\""),
+        "{json}"
+    );
+    let v2 = g.view(Side::Two);
+    let json = serde_json::to_string(&v2).unwrap();
+    assert!(
+        json.contains("\"g3\"") && !json.contains("\"c7\""),
+        "{json}"
+    );
+    assert!(v1.to_string().contains('^'), "a view draws its own traps");
+    assert!(!g.to_string().contains('^'), "the public board shows none");
+}
+
+/// Plays `moves` between two honest no-referee sides; returns both copies.
+fn honest(
+    rules: Rules,
+    p1: Traps,
+    p2: Traps,
+    moves: &[&str],
+) -> (SideGame, SideGame, Secret, Secret) {
+    let (s1, s2) = (
+        Secret::with_salt(p1, [7; 32]),
+        Secret::with_salt(p2, [9; 32]),
+    );
+    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
+    let mut b = SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap();
+    for m in moves {
+        let mv: Move = m.parse().unwrap();
+        let (mover, other) = if a.to_move() == Side::One {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        mover.play(mv).unwrap();
+        let said = other.opponent_move(mv).unwrap();
+        mover.announcement(said).unwrap();
+    }
+    (a, b, s1, s2)
+}
+
+#[test]
+fn t10_no_referee_game_matches_the_referee_and_catches_cheats() {
+    let rules = Rules::default();
+    let moves = ["e1", "e9", "e2", "e8", "e3"];
+    let (a, b, s1, s2) = honest(rules, traps(&["a5"]), traps(&["e3"]), &moves);
+    let mut referee = game(rules, &["a5"], &["e3"]);
+    play(&mut referee, &moves);
+    assert_eq!(a.outcome(), referee.outcome());
+    assert_eq!(b.outcome(), referee.outcome());
+    assert_eq!(a.verify(&s2.reveal()), Ok(()));
+    assert_eq!(b.verify(&s1.reveal()), Ok(()));
+    // A reveal that does not match the commitment.
+    let fake = Secret::with_salt(traps(&["h8"]), [9; 32]).reveal();
+    assert_eq!(a.verify(&fake), Err(Cheat::RevealMismatch(Side::Two)));
+    // A false miss: Player 2 says "miss" when e3 is its trap.
+    let (s1, s2) = (
+        Secret::with_salt(traps(&["a5"]), [1; 32]),
+        Secret::with_salt(traps(&["e3"]), [2; 32]),
+    );
+    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
+    let mut b = SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap();
+    for m in ["e1", "e9", "e2", "e8", "e3"] {
+        let mv: Move = m.parse().unwrap();
+        let (mover, other) = if a.to_move() == Side::One {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        mover.play(mv).unwrap();
+        let said = other.opponent_move(mv).unwrap();
+        let lie = if m == "e3" { Announcement::Miss } else { said };
+        mover.announcement(lie).unwrap();
+    }
+    assert_eq!(
+        a.verify(&s2.reveal()),
+        Err(Cheat::FalseMiss {
+            side: Side::Two,
+            cell: c("e3")
+        })
+    );
+    // A false hit: Player 2 claims a hit on e2, which is no trap of its.
+    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
+    let mut b = SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap();
+    for m in ["e1", "e9"] {
+        let mv: Move = m.parse().unwrap();
+        let (mover, other) = if a.to_move() == Side::One {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        mover.play(mv).unwrap();
+        let said = other.opponent_move(mv).unwrap();
+        mover.announcement(said).unwrap();
+    }
+    a.play("e2".parse().unwrap()).unwrap();
+    assert_eq!(
+        a.announcement(Announcement::Hit(c("d7"))),
+        Err(ProtocolError::Cheat(Cheat::FalseHit(Side::Two))),
+        "a claimed hit off the move is caught at once"
+    );
+    a.announcement(Announcement::Hit(c("e2"))).unwrap();
+    assert_eq!(a.outcome().unwrap().winner, Some(Side::Two));
+    assert_eq!(a.verify(&s2.reveal()), Err(Cheat::FalseHit(Side::Two)));
+    // A missing announcement: Player 2 moves without answering Player 1's move.
+    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
+    a.play("e1".parse().unwrap()).unwrap();
+    assert_eq!(
+        a.opponent_move("e9".parse().unwrap()),
+        Err(ProtocolError::Cheat(Cheat::MissingAnnouncement(Side::Two)))
+    );
+    // Invalid traps (off the board), committed honestly.
+    let bad = Secret::with_salt(Traps::new(&[Cell::new(20, 20).unwrap()]).unwrap(), [3; 32]);
+    let a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, bad.commitment()).unwrap();
+    assert!(matches!(
+        a.verify(&bad.reveal()),
+        Err(Cheat::InvalidTraps {
+            side: Side::Two,
+            ..
+        })
+    ));
+    // The commitment prints and parses as hex.
+    let text = s1.commitment().to_string();
+    assert_eq!(text.len(), 64);
+    assert_eq!(
+        text.parse::<trap_stones::Commitment>().unwrap(),
+        s1.commitment()
+    );
+}
