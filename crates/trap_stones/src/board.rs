@@ -128,31 +128,21 @@ impl Bits {
         self.0[(i / 64) % WORDS] &= !(1 << (i % 64));
     }
 
+    // The word-wise operations run over every word: a fixed-length loop the
+    // compiler vectorises beats a loop over just the words in use (measured).
     #[inline]
-    pub(crate) fn or(&self, o: &Bits, words: usize) -> Bits {
-        let mut r = *self;
-        for k in 0..words {
-            r.0[k] |= o.0[k];
-        }
-        r
+    pub(crate) fn or(&self, o: &Bits, _words: usize) -> Bits {
+        Bits(core::array::from_fn(|k| self.0[k] | o.0[k]))
     }
 
     #[inline]
-    pub(crate) fn and_not(&self, o: &Bits, words: usize) -> Bits {
-        let mut r = *self;
-        for k in 0..words {
-            r.0[k] &= !o.0[k];
-        }
-        r
+    pub(crate) fn and_not(&self, o: &Bits, _words: usize) -> Bits {
+        Bits(core::array::from_fn(|k| self.0[k] & !o.0[k]))
     }
 
     #[inline]
-    pub(crate) fn and(&self, o: &Bits, words: usize) -> Bits {
-        let mut r = *self;
-        for k in 0..words {
-            r.0[k] &= o.0[k];
-        }
-        r
+    pub(crate) fn and(&self, o: &Bits, _words: usize) -> Bits {
+        Bits(core::array::from_fn(|k| self.0[k] & o.0[k]))
     }
 
     pub(crate) fn count(&self, words: usize) -> u32 {
@@ -178,31 +168,31 @@ impl Bits {
             })
         })
     }
+}
 
-    /// The set shifted towards higher indices by `k` (< 64).
-    #[inline]
-    fn shl(&self, k: u32, words: usize) -> Bits {
-        let mut r = Bits::EMPTY;
-        let mut carry = 0u64;
-        for i in 0..words {
-            let w = self.0[i];
-            r.0[i] = (w << k) | carry;
-            carry = if k == 0 { 0 } else { w >> (64 - k) };
-        }
-        r
+/// A board's sizes and bit layout, small enough to copy with every move list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Shape {
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    stride: u8,
+    pub(crate) words: u8,
+}
+
+impl Shape {
+    pub(crate) fn contains(&self, cell: Cell) -> bool {
+        cell.col < self.width && cell.row < self.height
     }
 
-    /// The set shifted towards lower indices by `k` (< 64).
-    #[inline]
-    fn shr(&self, k: u32, words: usize) -> Bits {
-        let mut r = Bits::EMPTY;
-        let mut carry = 0u64;
-        for i in (0..words).rev() {
-            let w = self.0[i];
-            r.0[i] = (w >> k) | carry;
-            carry = if k == 0 { 0 } else { w << (64 - k) };
+    pub(crate) fn index(&self, cell: Cell) -> usize {
+        cell.row as usize * self.stride as usize + cell.col as usize
+    }
+
+    pub(crate) fn cell(&self, i: usize) -> Cell {
+        Cell {
+            row: (i / self.stride as usize) as u8,
+            col: (i % self.stride as usize) as u8,
         }
-        r
     }
 }
 
@@ -259,16 +249,48 @@ impl Geometry {
         }
     }
 
-    /// The set and every cell 8-adjacent to it, on the board.
+    /// The set and every cell 8-adjacent to it, on the board: a pass that ORs each
+    /// row with its left and right shifts, then a pass that ORs the rows above and
+    /// below, over only the words in use (no full-width temporaries).
     #[inline]
     pub(crate) fn grow(&self, s: &Bits) -> Bits {
-        let w = self.words;
-        let across = s.or(&s.shl(1, w), w).or(&s.shr(1, w), w);
-        let stride = self.stride as u32;
-        let all = across
-            .or(&across.shl(stride, w), w)
-            .or(&across.shr(stride, w), w);
-        all.and(&self.valid, w)
+        let n = self.words;
+        let mut across = *s;
+        for k in 0..n {
+            let w = s.0[k];
+            let from_below = if k > 0 { s.0[k - 1] >> 63 } else { 0 };
+            let from_above = if k + 1 < n { s.0[k + 1] << 63 } else { 0 };
+            across.0[k] = w | (w << 1) | from_below | (w >> 1) | from_above;
+        }
+        let st = self.stride as u32;
+        let mut out = across;
+        for k in 0..n {
+            let w = across.0[k];
+            let up = (w << st)
+                | if k > 0 {
+                    across.0[k - 1] >> (64 - st)
+                } else {
+                    0
+                };
+            let down = (w >> st)
+                | if k + 1 < n {
+                    across.0[k + 1] << (64 - st)
+                } else {
+                    0
+                };
+            out.0[k] = (w | up | down) & self.valid.0[k];
+        }
+        out
+    }
+
+    /// The small part of the shape, for move lists.
+    pub(crate) fn shape(&self) -> Shape {
+        Shape {
+            width: self.width,
+            height: self.height,
+            stride: self.stride as u8,
+            words: self.words as u8,
+        }
     }
 
     /// The 8 neighbours of `cell` on the board.

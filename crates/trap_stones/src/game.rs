@@ -85,13 +85,15 @@ impl Table {
         }
     }
 
+    #[inline]
     pub(crate) fn legal(&self) -> LegalMoves {
         let mut l = LegalMoves {
-            geometry: self.geo,
+            shape: self.geo.shape(),
             stones: Bits::EMPTY,
             scarecrows: Bits::EMPTY,
             va_bank: false,
             stake: false,
+            decline: false,
         };
         if self.outcome.is_some() {
             return l;
@@ -101,6 +103,7 @@ impl Table {
         l.stones = self.stone_cells(side);
         if self.pending.is_some() {
             l.stake = true;
+            l.decline = self.rules.stake() == Stake::Optional;
             return l;
         }
         if self.opened[s] {
@@ -528,6 +531,7 @@ impl Game {
 
     /// The legal moves (no allocation): cells for stones and scarecrows, whether
     /// va-bank is open.
+    #[inline]
     pub fn legal_moves(&self) -> LegalMoves {
         self.table.legal()
     }

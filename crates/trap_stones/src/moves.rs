@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Bits, Cell, Geometry};
+use crate::board::{Bits, Cell, Shape};
 use crate::error::ParseError;
 
 /// A va-bank group: 1 to 4 cells (ruling T6; connectivity is checked when played).
@@ -143,13 +143,15 @@ impl FromStr for Move {
 /// [`Game::va_bank_count`](crate::Game::va_bank_count).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LegalMoves {
-    pub(crate) geometry: Geometry,
+    pub(crate) shape: Shape,
     pub(crate) stones: Bits,
     pub(crate) scarecrows: Bits,
     /// Whether va-bank may be declared.
     pub va_bank: bool,
     /// Whether this is the stake decision: then `stones` are the stake moves.
     pub stake: bool,
+    /// Whether declining the stake is open (an optional stake, T9).
+    pub decline: bool,
 }
 
 impl LegalMoves {
@@ -157,15 +159,15 @@ impl LegalMoves {
     /// stone) may go, in cell order.
     pub fn stones(&self) -> impl Iterator<Item = Cell> + '_ {
         self.stones
-            .iter(self.geometry.words)
-            .map(|i| self.geometry.cell(i))
+            .iter(self.shape.words as usize)
+            .map(|i| self.shape.cell(i))
     }
 
     /// The cells where a scarecrow may go.
     pub fn scarecrows(&self) -> impl Iterator<Item = Cell> + '_ {
         self.scarecrows
-            .iter(self.geometry.words)
-            .map(|i| self.geometry.cell(i))
+            .iter(self.shape.words as usize)
+            .map(|i| self.shape.cell(i))
     }
 
     /// Every listed move: stones (or stake moves and `Decline`), then scarecrows.
@@ -180,14 +182,14 @@ impl LegalMoves {
                     Move::Stone(c)
                 }
             })
-            .chain(stake.then_some(Move::Decline))
+            .chain(self.decline.then_some(Move::Decline))
             .chain(self.scarecrows().map(Move::Scarecrow))
     }
 
     /// How many moves [`LegalMoves::iter`] lists.
     pub fn len(&self) -> usize {
-        let w = self.geometry.words;
-        (self.stones.count(w) + self.scarecrows.count(w)) as usize + usize::from(self.stake)
+        let w = self.shape.words as usize;
+        (self.stones.count(w) + self.scarecrows.count(w)) as usize + usize::from(self.decline)
     }
 
     /// Whether no move is listed (va-bank may still be open).
@@ -197,11 +199,11 @@ impl LegalMoves {
 
     /// Whether an ordinary stone may go on `cell`.
     pub fn has_stone(&self, cell: Cell) -> bool {
-        self.geometry.contains(cell) && self.stones.get(self.geometry.index(cell))
+        self.shape.contains(cell) && self.stones.get(self.shape.index(cell))
     }
 
     /// Whether a scarecrow may go on `cell`.
     pub fn has_scarecrow(&self, cell: Cell) -> bool {
-        self.geometry.contains(cell) && self.scarecrows.get(self.geometry.index(cell))
+        self.shape.contains(cell) && self.scarecrows.get(self.shape.index(cell))
     }
 }

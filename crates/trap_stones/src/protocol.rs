@@ -200,10 +200,11 @@ impl SideGame {
     ) -> Result<SideGame, GameError> {
         rules.validate()?;
         let traps = secret.reveal().traps;
-        // My traps are checked as the referee would; the opponent's slot holds a copy.
+        // The table needs a setup; the opponent's traps are unknown, so its slot
+        // holds a copy of mine, never used. Mine are checked as the referee would.
         let setup = Setup::new(draws, [traps, traps]);
-        setup.validate(&rules)?;
         let table = Table::new(rules, &setup);
+        crate::setup::check_traps(&rules, &table.geo, &traps, table.homes[me.other().index()])?;
         let my_traps = traps.bits(&table.geo);
         Ok(SideGame {
             table,

@@ -194,6 +194,9 @@ impl Traps {
         };
         t.cells[..cells.len()].copy_from_slice(cells);
         t.cells[..cells.len()].sort();
+        // Unused slots repeat the first cell, so equal traps compare equal.
+        let first = t.cells[0];
+        t.cells[cells.len()..].fill(first);
         Ok(t)
     }
 
@@ -319,7 +322,8 @@ impl Cell {
     };
 }
 
-fn check_traps(
+/// Checks one side's traps against the rules and the opponent's home (T3).
+pub(crate) fn check_traps(
     rules: &Rules,
     g: &Geometry,
     t: &Traps,
