@@ -108,7 +108,13 @@ impl FromStr for Move {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Move, ParseError> {
         let s = s.trim();
-        let lower = |p: &str| s.len() >= p.len() && s[..p.len()].eq_ignore_ascii_case(p);
+        // The text after a case-insensitive ASCII keyword, if it starts with it
+        // (checked slicing: the input may hold any characters).
+        let after = |p: &str| {
+            s.get(..p.len())
+                .filter(|head| head.eq_ignore_ascii_case(p))
+                .and_then(|_| s.get(p.len()..))
+        };
         let cells = |rest: &str| -> Result<alloc::vec::Vec<Cell>, ParseError> {
             rest.split(|c: char| c == '+' || c == ',' || c.is_whitespace())
                 .filter(|t| !t.is_empty())
@@ -118,18 +124,15 @@ impl FromStr for Move {
         let one = |rest: &str| rest.trim().parse::<Cell>().map_err(|_| ParseError::Move);
         if s.eq_ignore_ascii_case("decline") {
             Ok(Move::Decline)
-        } else if let Some(rest) = s.strip_prefix('*') {
+        } else if let Some(rest) = s.strip_prefix('*').or_else(|| after("scarecrow ")) {
             Ok(Move::Scarecrow(one(rest)?))
-        } else if lower("scarecrow ") {
-            Ok(Move::Scarecrow(one(&s[10..])?))
-        } else if let Some(rest) = s.strip_prefix('$') {
+        } else if let Some(rest) = s.strip_prefix('$').or_else(|| after("stake ")) {
             Ok(Move::Stake(one(rest)?))
-        } else if lower("stake ") {
-            Ok(Move::Stake(one(&s[6..])?))
-        } else if let Some(rest) = s.strip_prefix('!') {
-            Ok(Move::VaBank(Group::new(&cells(rest)?)?))
-        } else if lower("vabank ") || lower("va-bank ") {
-            let rest = &s[s.find(' ').unwrap_or(0)..];
+        } else if let Some(rest) = s
+            .strip_prefix('!')
+            .or_else(|| after("vabank "))
+            .or_else(|| after("va-bank "))
+        {
             Ok(Move::VaBank(Group::new(&cells(rest)?)?))
         } else {
             Ok(Move::Stone(s.parse().map_err(|_| ParseError::Move)?))

@@ -714,3 +714,30 @@ fn t10_no_referee_game_matches_the_referee_and_catches_cheats() {
         s1.commitment()
     );
 }
+
+#[test]
+fn notation_refuses_any_text_without_panicking() {
+    // Regression (found by fuzzing): slicing inside a multi-byte character.
+    for text in [
+        "+!ZMYӆ",
+        "scarecrowӆ",
+        "stakeé c3",
+        "va-bankü",
+        "ӆ",
+        "*",
+        "!",
+        "$",
+        "vabank ",
+    ] {
+        assert!(text.parse::<Move>().is_err(), "{text}");
+    }
+    assert_eq!(
+        "Scarecrow c3".parse::<Move>().unwrap(),
+        Move::Scarecrow(c("c3"))
+    );
+    assert_eq!("STAKE c3".parse::<Move>().unwrap(), Move::Stake(c("c3")));
+    assert_eq!(
+        "va-bank c3, d4".parse::<Move>().unwrap().to_string(),
+        "!c3+d4"
+    );
+}
