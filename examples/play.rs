@@ -4,7 +4,8 @@
 //! cargo run --release --example play -- GAME [--rules PRESET] [--seed N]
 //! ```
 //! GAME is `go` (9×9; you are Black), `o_an_quan` (you are A) or `hoop_race` (you
-//! are A; the sticks are thrown for you). Type a move in the game's notation, or
+//! are A; the sticks are thrown for you) or `trap_stones` (you are player 1; only
+//! your own trap is shown). Type a move in the game's notation, or
 //! `moves` for the legal ones, `undo` (Go and Ô ăn quan), `help`, `quit`. A bad or
 //! illegal move gets a message and the game goes on. Colours are used when the
 //! output is a terminal (set `NO_COLOR` to turn them off).
@@ -61,6 +62,7 @@ fn main() {
         Some("go") => Box::new(GoTable::new(rules.as_deref())),
         Some("o_an_quan") => Box::new(QuanTable::new(rules.as_deref())),
         Some("hoop_race") => Box::new(HoopTable::new(rules.as_deref(), seed)),
+        Some("trap_stones") => Box::new(TrapTable::new(rules.as_deref(), seed)),
         Some(other) => usage(&format!("unknown game {other}")),
         None => usage("which game?"),
     };
@@ -115,7 +117,7 @@ fn main() {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "play: {problem}\nusage: play GAME [--rules PRESET] [--seed N]; games: go, o_an_quan, hoop_race"
+        "play: {problem}\nusage: play GAME [--rules PRESET] [--seed N]; games: go, o_an_quan, hoop_race, trap_stones"
     );
     std::process::exit(2);
 }
@@ -423,5 +425,117 @@ impl Table for HoopTable {
 
     fn notation(&self) -> &'static str {
         "a horse and a banked throw, such as A1+3 (A1-1 for back-do)"
+    }
+}
+
+// ----- trap stones -----
+
+struct TrapTable {
+    game: trap_stones::Game,
+}
+
+impl TrapTable {
+    fn new(rules: Option<&str>, seed: u64) -> TrapTable {
+        let rules = rules.map_or(
+            Ok(trap_stones::Rules::default()),
+            trap_stones::Rules::preset,
+        );
+        let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x7A9);
+        let game =
+            trap_stones::Game::random(rules, &mut rng).unwrap_or_else(|e| usage(&e.to_string()));
+        TrapTable { game }
+    }
+
+    fn describe(r: &trap_stones::Report) -> String {
+        let mut s = format!("{} plays {}", r.side, r.mv);
+        if let Some(cell) = r.hit {
+            s += &format!(": {cell} was a trap!");
+        }
+        if r.stake_offered {
+            s += " (the winner may stake the win)";
+        }
+        s
+    }
+}
+
+impl Table for TrapTable {
+    fn show(&self) -> String {
+        let me = trap_stones::Side::One;
+        let view = self.game.view(me);
+        let traps: Vec<String> = view
+            .own_traps
+            .cells()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        format!(
+            "{view}you play {:?} stones from the {:?} edge; your trap (^): {}; scarecrows left: {}",
+            self.game.colour(me),
+            self.game.homes()[0],
+            traps.join(" "),
+            self.game.scarecrows_left(me)
+        )
+    }
+
+    fn human_to_move(&self) -> bool {
+        !self.game.is_over() && self.game.to_move() == trap_stones::Side::One
+    }
+
+    fn result(&self) -> Option<String> {
+        self.game.outcome().map(|o| match o.winner {
+            Some(w) => format!(
+                "{w} wins {} points: {}; {}",
+                o.score[w.index()],
+                o.ending,
+                o.stake
+            ),
+            None => format!("a draw: {}; {}", o.ending, o.stake),
+        })
+    }
+
+    fn legal(&self) -> Vec<String> {
+        let legal = self.game.legal_moves();
+        let mut v: Vec<String> = legal.stones().map(|c| c.to_string()).collect();
+        if legal.stake {
+            v = legal.iter().map(|m| m.to_string()).collect();
+        } else if legal.scarecrows().next().is_some() {
+            v.push(format!(
+                "(a scarecrow *CELL on {} cells)",
+                legal.scarecrows().count()
+            ));
+        }
+        if legal.va_bank {
+            v.push("(va-bank !CELL+CELL…, up to 4 joined cells)".into());
+        }
+        v
+    }
+
+    fn human(&mut self, input: &str) -> Result<String, String> {
+        let mv: trap_stones::Move = input
+            .parse()
+            .map_err(|e: trap_stones::ParseError| e.to_string())?;
+        let r = self.game.play(mv).map_err(|e| e.to_string())?;
+        Ok(TrapTable::describe(&r))
+    }
+
+    fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String> {
+        let mut lines = vec![];
+        while !self.game.is_over() && !self.human_to_move() {
+            let mv = bots::trap_stones(&self.game, rng);
+            match self.game.play(mv) {
+                Ok(r) => lines.push(TrapTable::describe(&r)),
+                Err(_) => break,
+            }
+        }
+        lines
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        Err("a stone on a trap cannot be taken back: no undo".into())
+    }
+
+    fn notation(&self) -> &'static str {
+        "a cell such as e2, *e5 for a scarecrow, !e5+f6 for va-bank, $e3 or decline to stake"
     }
 }

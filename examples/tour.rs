@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example tour -- [--seed N] [--game NAME]
 //! ```
-//! The same seed gives the same output. Games: go, o_an_quan, hoop_race.
+//! The same seed gives the same output. Games: go, o_an_quan, hoop_race, trap_stones.
 
 use std::time::Instant;
 
@@ -37,10 +37,11 @@ fn main() {
             _ => usage(&format!("unexpected argument {a}")),
         }
     }
-    let games: [(&str, Tour); 3] = [
+    let games: [(&str, Tour); 4] = [
         ("go", go_tour),
         ("o_an_quan", o_an_quan_tour),
         ("hoop_race", hoop_race_tour),
+        ("trap_stones", trap_stones_tour),
     ];
     if let Some(name) = &only
         && !games.iter().any(|(g, _)| g == name)
@@ -62,7 +63,9 @@ fn main() {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan|hoop_race]");
+    eprintln!(
+        "tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan|hoop_race|trap_stones]"
+    );
     std::process::exit(2);
 }
 
@@ -431,6 +434,124 @@ fn hoop_race_tour(seed: u64) -> Summary {
         game: "hoop_race",
         line: format!(
             "{turns} turns, {catches} catches, {shortcuts} shortcuts taken, {exits} horses out, {result}"
+        ),
+    }
+}
+
+// ----- trap stones -----
+
+fn trap_stones_tour(seed: u64) -> Summary {
+    use trap_stones::{Game, Move, Rules, Secret, Side, SideGame};
+    let rules = Rules::default().with_stake(trap_stones::Stake::Optional);
+    println!(
+        "== trap_stones: the hidden-trap game, 9x9, one trap each, double the stake on offer =="
+    );
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x7_4A95);
+    let mut game = Game::random(rules, &mut rng).expect("valid rules");
+    let setup = *game.setup();
+    let homes = game.homes();
+    println!(
+        "  draws: axis stone {:?}, side stone {:?} -> player 1 opens from {:?} with {:?} stones, player 2 from {:?} with {:?}",
+        setup.draws.axis,
+        setup.draws.side,
+        homes[0],
+        game.colour(Side::One),
+        homes[1],
+        game.colour(Side::Two)
+    );
+    println!(
+        "  secret traps (only the referee sees both): player 1 {}, player 2 {}",
+        setup.traps[0].cells()[0],
+        setup.traps[1].cells()[0]
+    );
+    // The same game without a referee: each side commits to its traps first.
+    let (s1, s2) = (
+        Secret::new(setup.traps[0], &mut rng),
+        Secret::new(setup.traps[1], &mut rng),
+    );
+    println!(
+        "  commitments: player 1 {}..., player 2 {}...",
+        &s1.commitment().to_string()[..16],
+        &s2.commitment().to_string()[..16]
+    );
+    let mut one =
+        SideGame::new(rules, setup.draws, Side::One, s1, s2.commitment()).expect("valid traps");
+    let mut two =
+        SideGame::new(rules, setup.draws, Side::Two, s2, s1.commitment()).expect("valid traps");
+    let mut scarecrows = 0;
+    while !game.is_over() {
+        let mv = bots::trap_stones(&game, &mut rng);
+        let report = game.play(mv).expect("the bot plays legal moves");
+        let (mover, other) = if one.to_move() == Side::One {
+            (&mut one, &mut two)
+        } else {
+            (&mut two, &mut one)
+        };
+        mover
+            .play(mv)
+            .expect("the same move is legal in each side's copy");
+        if mv != Move::Decline {
+            let said = other.opponent_move(mv).expect("legal");
+            mover.announcement(said).expect("an honest announcement");
+        } else {
+            other.opponent_move(mv).expect("legal");
+        }
+        if matches!(mv, Move::Scarecrow(_)) {
+            scarecrows += 1;
+            println!(
+                "  turn {:>2}: {} drops a scarecrow on {}",
+                game.turns(),
+                report.side,
+                &mv.to_string()[1..]
+            );
+        }
+        if game.turns() == 10
+            && !game.is_over()
+            && matches!(mv, Move::Stone(_) | Move::Scarecrow(_))
+        {
+            println!("after 10 turns (x dark, o light, capitals scarecrows, * both):\n{game}");
+        }
+        if let Some(hit) = report.hit {
+            println!(
+                "  turn {:>2}: {} plays {mv}: {hit} is a trap!",
+                game.turns(),
+                report.side
+            );
+        }
+        if report.stake_offered {
+            println!("  the winner may stake the win on one more stone (double or draw)");
+        }
+    }
+    println!(
+        "final board, with both traps (^):\n{}",
+        game.referee_picture()
+    );
+    let o = game.outcome().expect("games end");
+    let result = match o.winner {
+        Some(w) => format!(
+            "{w} wins {} points ({}; {})",
+            o.score[w.index()],
+            o.ending,
+            o.stake
+        ),
+        None => format!("draw ({}; {})", o.ending, o.stake),
+    };
+    println!("  result after {} turns: {result}", o.turns);
+    let verified = one.verify(&two.reveal()).is_ok() && two.verify(&one.reveal()).is_ok();
+    println!(
+        "  without a referee: both sides reach the same result ({}) and each reveal matches its commitment: {verified}\n",
+        if one.outcome() == game.outcome() && two.outcome() == game.outcome() {
+            "yes"
+        } else {
+            "NO"
+        }
+    );
+    Summary {
+        game: "trap_stones",
+        line: format!(
+            "{} turns, {scarecrows} scarecrows, {result}; no-referee check {}",
+            o.turns,
+            if verified { "passed" } else { "FAILED" }
         ),
     }
 }

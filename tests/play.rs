@@ -199,6 +199,40 @@ fn hoop_race_in_a_terminal() {
 }
 
 #[test]
+fn trap_stones_in_a_terminal() {
+    let Some(pane) = session(
+        &["trap_stones", "--seed", "2"],
+        &[
+            ("moves", "legal moves: "),
+            (
+                "*e5",
+                "can't play \"*e5\": the first move is an ordinary stone",
+            ),
+            ("undo", "can't undo"),
+        ],
+    ) else {
+        return;
+    };
+    let screen = pane.screen(false);
+    assert!(
+        screen.contains("your trap (^)"),
+        "the human sees its own trap: {screen}"
+    );
+    let first = screen
+        .lines()
+        .rev()
+        .find_map(|l| l.split("legal moves: ").nth(1))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("a legal move")
+        .to_string();
+    pane.type_line(&first);
+    pane.wait_for(&format!("player 1 plays {first}"), 1);
+    pane.wait_for("player 2 plays", 1);
+    pane.type_line("quit");
+    pane.wait_for("[exited]", 1);
+}
+
+#[test]
 fn unknown_games_and_arguments_are_refused() {
     let Some(bin) = play_binary() else {
         eprintln!("SKIPPED: examples/play is missing");

@@ -256,3 +256,52 @@ fn protocol_errors_never_end_the_session() {
     let status = r.child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn trap_stones_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let setup = json!({"draws": {"axis": "dark", "side": "light"}, "traps": [["c7"], ["e3"]], "members": [1, 1]});
+    let new = r.ok(json!({"new": {"game": "trap_stones", "rules": {"preset": "source", "stake": "optional"}, "setup": setup}}));
+    assert_eq!(
+        new["state"]["setup"]["traps"],
+        json!([["c7"], ["e3"]]),
+        "the referee knows both traps"
+    );
+    let legal = r.ok(json!({"legal": {}}));
+    assert_eq!(
+        legal["ok"]["moves"].as_array().unwrap().len(),
+        9,
+        "Player 1 opens on its edge"
+    );
+    r.error(json!({"play": "e2"}), "illegal_move");
+    r.error(json!({"play": "q99"}), "bad_move");
+    r.error(json!({"play": "q9"}), "illegal_move");
+    for m in ["e1", "e9", "e2", "e8"] {
+        r.ok(json!({"play": m}));
+    }
+    // Each view holds its own trap and not the other's.
+    let v0 = r.ok(json!({"view": {"player": 0}}));
+    let text = v0.to_string();
+    assert!(text.contains("c7") && !text.contains("e3"), "{text}");
+    let v1 = r.ok(json!({"view": {"player": 1}}));
+    assert!(v1.to_string().contains("e3") && !v1.to_string().contains("c7"));
+    r.error(json!({"view": {"player": 2}}), "bad_player");
+    // Player 1 steps on e3: Player 2 wins and may stake.
+    let hit = r.ok(json!({"play": "e3"}));
+    let events = hit["events"].as_array().unwrap();
+    assert!(events.contains(&json!({"trap_hit": "e3"})), "{hit}");
+    assert!(events.contains(&json!({"stake_offered": "two"})), "{hit}");
+    let done = r.ok(json!({"play": "decline"}));
+    assert_eq!(done["state"]["outcome"]["score"], json!([0, 95]));
+    r.error(json!({"undo": {}}), "not_supported");
+    r.error(json!({"chance": 1}), "no_chance");
+    r.error(json!({"new": {"game": "trap_stones", "setup": {"draws": {"axis": "dark", "side": "light"}, "traps": [["z9"], ["e3"]], "members": [1, 1]}}}), "bad_setup");
+    r.error(
+        json!({"new": {"game": "trap_stones", "rules": {"width": 40}}}),
+        "bad_rules",
+    );
+    // A seed draws the setup.
+    r.ok(json!({"new": {"game": "trap_stones", "seed": 5}}));
+}

@@ -49,6 +49,11 @@ fn the_tour_is_reproducible_and_complete() {
         .expect("a summary line for hoop race");
     assert!(hr.contains("wins"), "{hr}");
     assert!(first.contains("order of play (H9)"));
+    let ts = first
+        .lines()
+        .find(|l| l.starts_with("trap_stones"))
+        .expect("a summary line for trap stones");
+    assert!(ts.contains("no-referee check passed"), "{ts}");
     let (ok, only) = run(&["--seed", "3", "--game", "o_an_quan"]);
     assert!(ok);
     assert!(only.contains("Ô ăn quan") && !only.contains("go_core"));

@@ -70,3 +70,57 @@ pub fn hoop_race(game: &hoop_race::Game, rng: &mut Pcg64Mcg) -> hoop_race::Move 
         None => game.random_move(rng).expect("a move is awaited"),
     }
 }
+
+/// A trap_stones bot: grows towards the opponent's home (the far side of the board,
+/// where the opponent must come), now and then drops a scarecrow, and declares
+/// va-bank only when walled in; declines a stake (the expected score says so).
+pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones::Move {
+    use trap_stones::{Home, Move};
+    let legal = game.legal_moves();
+    if legal.stake {
+        return if legal.decline {
+            Move::Decline
+        } else {
+            legal.stones().next().map_or(Move::Decline, Move::Stake)
+        };
+    }
+    let me = game.to_move();
+    let (w, h) = (
+        i32::from(game.rules().width()),
+        i32::from(game.rules().height()),
+    );
+    // How far a cell is from this side's home: higher is deeper into enemy land.
+    let depth = |c: trap_stones::Cell| -> i32 {
+        let (x, y) = (i32::from(c.col()), i32::from(c.row()));
+        match game.homes()[me.index()] {
+            Home::South => y,
+            Home::North => h - 1 - y,
+            Home::West => x,
+            Home::East => w - 1 - x,
+            Home::SouthWest => x + y,
+            Home::SouthEast => (w - 1 - x) + y,
+            Home::NorthWest => x + (h - 1 - y),
+            Home::NorthEast => (w - 1 - x) + (h - 1 - y),
+        }
+    };
+    let stones: Vec<_> = legal.stones().collect();
+    if stones.is_empty() {
+        return game.random_move(rng).unwrap_or(Move::Decline);
+    }
+    if game.scarecrows_left(me) > 0 && rng.next_u32().is_multiple_of(12) {
+        let scarecrows: Vec<_> = legal.scarecrows().collect();
+        if let Some(&c) = scarecrows.get(rng.next_u32() as usize % scarecrows.len().max(1)) {
+            return Move::Scarecrow(c);
+        }
+    }
+    if rng.next_u32().is_multiple_of(3) {
+        return Move::Stone(stones[rng.next_u32() as usize % stones.len()]);
+    }
+    let best = stones.iter().map(|&c| depth(c)).max().unwrap_or(0);
+    let deepest: Vec<_> = stones
+        .iter()
+        .copied()
+        .filter(|&c| depth(c) == best)
+        .collect();
+    Move::Stone(deepest[rng.next_u32() as usize % deepest.len()])
+}

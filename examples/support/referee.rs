@@ -49,7 +49,7 @@ trait Session {
 }
 
 /// The games a `new` request can name.
-pub const GAMES: &str = "go, o_an_quan, hoop_race";
+pub const GAMES: &str = "go, o_an_quan, hoop_race, trap_stones";
 
 /// A referee session: at most one game at a time.
 #[derive(Default)]
@@ -173,6 +173,7 @@ fn new_session(arg: &Value) -> Result<(Box<dyn Session>, Played), Failure> {
         "go" | "go_core" => GoSession::start(rules, &setup),
         "o_an_quan" => QuanSession::start(rules, &setup),
         "hoop_race" | "yut_nori" => HoopSession::start(rules, seed, &setup),
+        "trap_stones" => TrapSession::start(rules, seed, &setup),
         other => Err(fail(
             "unknown_game",
             format!("unknown game {other:?} (games: {GAMES})"),
@@ -621,5 +622,129 @@ impl Session for HoopSession {
 
     fn score(&self) -> Value {
         json!({"score": to_json(&self.game.score()), "winner": self.game.outcome().map(|o| o.winner.to_string()), "final": self.game.is_over()})
+    }
+}
+
+// ----- trap stones -----
+
+struct TrapSession {
+    game: trap_stones::Game,
+}
+
+impl TrapSession {
+    fn start(
+        rules: Option<&Value>,
+        seed: Option<u64>,
+        setup: &Value,
+    ) -> Result<(Box<dyn Session>, Played), Failure> {
+        let rules = rules_from(rules, trap_stones::Rules::default(), |n| {
+            trap_stones::Rules::preset(n).ok()
+        })?;
+        rules
+            .validate()
+            .map_err(|e| fail("bad_rules", e.to_string()))?;
+        // An explicit setup (draws, traps, members) or one drawn from the seed.
+        let setup = if setup.as_object().is_some_and(|o| !o.is_empty()) {
+            serde_json::from_value::<trap_stones::Setup>(setup.clone())
+                .map_err(|e| fail("bad_setup", e.to_string()))?
+        } else {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed.unwrap_or(0));
+            trap_stones::Setup::random(&rules, &mut rng)
+        };
+        let game =
+            trap_stones::Game::new(rules, setup).map_err(|e| fail("bad_setup", e.to_string()))?;
+        let ok = json!({"game": "trap_stones", "rules": to_json(&rules)});
+        Ok((
+            Box::new(TrapSession { game }),
+            Played { ok, events: vec![] },
+        ))
+    }
+
+    fn side(player: u64) -> trap_stones::Side {
+        if player == 0 {
+            trap_stones::Side::One
+        } else {
+            trap_stones::Side::Two
+        }
+    }
+}
+
+impl Session for TrapSession {
+    fn legal(&self) -> Value {
+        json!(
+            self.game
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+        )
+    }
+
+    fn play(&mut self, mv: &str) -> Result<Played, Failure> {
+        let r = self
+            .game
+            .play(parsed(mv)?)
+            .map_err(|e| fail("illegal_move", e.to_string()))?;
+        let mut events = vec![
+            json!({"move": {"side": to_json(&r.side), "member": r.member, "move": r.mv.to_string()}}),
+        ];
+        if let Some(cell) = r.hit {
+            events.push(json!({"trap_hit": cell.to_string()}));
+        }
+        if r.stake_offered {
+            events.push(json!({"stake_offered": to_json(&self.game.to_move())}));
+        }
+        if let Some(o) = r.outcome {
+            events.push(json!({"game_over": to_json(&o)}));
+        }
+        Ok(Played {
+            ok: to_json(&r),
+            events,
+        })
+    }
+
+    fn chance(&mut self, _: &Value) -> Result<Played, Failure> {
+        Err(no_chance("trap_stones"))
+    }
+
+    fn state(&self) -> Value {
+        let g = &self.game;
+        json!({
+            "game": "trap_stones",
+            "board": lines(&g.referee_picture().to_string()),
+            "setup": to_json(g.setup()),
+            "to_move": to_json(&g.to_move()),
+            "member": g.member_to_move(),
+            "turns": g.turns(),
+            "va_bank_open": g.legal_moves().va_bank,
+            "stake_pending": g.stake_pending(),
+            "scarecrows_left": [g.scarecrows_left(trap_stones::Side::One), g.scarecrows_left(trap_stones::Side::Two)],
+            "over": g.is_over(),
+            "outcome": to_json(&g.outcome()),
+        })
+    }
+
+    fn players(&self) -> u64 {
+        2
+    }
+
+    /// A side's view: the public board and its own traps only (ruling T10).
+    fn view(&self, player: u64) -> Value {
+        let v = self.game.view(TrapSession::side(player));
+        let mut out = to_json(&v);
+        out["board"] = lines(&v.to_string());
+        out["player"] = json!(player);
+        out
+    }
+
+    fn undo(&mut self) -> Result<Value, Failure> {
+        Err(fail(
+            "not_supported",
+            "trap_stones has no undo (a stone on a trap cannot be taken back)",
+        ))
+    }
+
+    fn score(&self) -> Value {
+        json!({"outcome": to_json(&self.game.outcome()), "final": self.game.is_over()})
     }
 }

@@ -140,11 +140,6 @@ impl Bits {
         Bits(core::array::from_fn(|k| self.0[k] & !o.0[k]))
     }
 
-    #[inline]
-    pub(crate) fn and(&self, o: &Bits, _words: usize) -> Bits {
-        Bits(core::array::from_fn(|k| self.0[k] & o.0[k]))
-    }
-
     pub(crate) fn count(&self, words: usize) -> u32 {
         self.0[..words].iter().map(|w| w.count_ones()).sum()
     }

@@ -40,6 +40,35 @@ pub enum StakeResult {
     NoMove,
 }
 
+impl core::fmt::Display for Ending {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Ending::Trap {
+                cell,
+                scarecrow: false,
+            } => write!(f, "a stone on the trap at {cell}"),
+            Ending::Trap {
+                cell,
+                scarecrow: true,
+            } => write!(f, "a scarecrow on the trap at {cell}"),
+            Ending::VaBank { hit: Some(cell) } => write!(f, "va-bank, hitting the trap at {cell}"),
+            Ending::VaBank { hit: None } => f.write_str("va-bank, missing every trap"),
+        }
+    }
+}
+
+impl core::fmt::Display for StakeResult {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            StakeResult::NotOffered => f.write_str("no stake"),
+            StakeResult::Declined => f.write_str("stake declined"),
+            StakeResult::Won(c) => write!(f, "stake won on {c}"),
+            StakeResult::Missed(c) => write!(f, "stake missed on {c}: a draw"),
+            StakeResult::NoMove => f.write_str("compulsory stake impossible: a draw"),
+        }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
