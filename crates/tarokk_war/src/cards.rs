@@ -1,0 +1,295 @@
+//! The 32-card Hungarian pack (ruling W1): suits, ranks, cards, their names in
+//! Hungarian and a short ASCII code, the three groups, and card sets as bits.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::ParseError;
+
+/// A suit of the Hungarian (German-suited) pack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Suit {
+    /// Piros (hearts, red). Code `P`.
+    Piros,
+    /// Tök (bells). Code `T`.
+    Tok,
+    /// Zöld (leaves, green). Code `Z`.
+    Zold,
+    /// Makk (acorns). Code `M`.
+    Makk,
+}
+
+/// A rank, lowest numeral first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Rank {
+    /// VII. Code `7`.
+    VII,
+    /// VIII. Code `8`.
+    VIII,
+    /// IX. Code `9`.
+    IX,
+    /// X. Code `X`.
+    X,
+    /// Alsó (under). Code `U`.
+    Also,
+    /// Felső (over). Code `O`.
+    Felso,
+    /// Király (king). Code `K`.
+    Kiraly,
+    /// Ász (ace). Code `A`.
+    Asz,
+}
+
+const SUITS: [(Suit, &str, &str, char); 4] = [
+    (Suit::Piros, "piros", "piros", 'P'),
+    (Suit::Tok, "tök", "tok", 'T'),
+    (Suit::Zold, "zöld", "zold", 'Z'),
+    (Suit::Makk, "makk", "makk", 'M'),
+];
+
+const RANKS: [(Rank, &str, &str, char); 8] = [
+    (Rank::VII, "VII", "vii", '7'),
+    (Rank::VIII, "VIII", "viii", '8'),
+    (Rank::IX, "IX", "ix", '9'),
+    (Rank::X, "X", "x", 'X'),
+    (Rank::Also, "alsó", "also", 'U'),
+    (Rank::Felso, "felső", "felso", 'O'),
+    (Rank::Kiraly, "király", "kiraly", 'K'),
+    (Rank::Asz, "ász", "asz", 'A'),
+];
+
+/// A card. Prints in Hungarian (`zöld VIII`, `tök ász`); `{:#}` prints the short
+/// code (`Z8`, `TA`: suit `P T Z M`, rank `7 8 9 X U O K A`). Parses either, with
+/// or without accents, in any case (`zold viii`, `Tok Asz`, `z8`).
+///
+/// ```
+/// use tarokk_war::{Card, Rank, Suit};
+/// let c: Card = "zold VIII".parse()?;
+/// assert_eq!(c, Card::new(Suit::Zold, Rank::VIII));
+/// assert_eq!(c.to_string(), "zöld VIII");
+/// assert_eq!(format!("{c:#}"), "Z8");
+/// assert_eq!("tA".parse::<Card>()?, Card::new(Suit::Tok, Rank::Asz));
+/// # Ok::<(), tarokk_war::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "alloc::string::String", into = "alloc::string::String")
+)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card of `suit` and `rank`.
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card(suit as u8 * 8 + rank as u8)
+    }
+
+    /// The card with index `i` (0..32: suit × 8 + rank).
+    pub const fn from_index(i: u8) -> Option<Card> {
+        if i < 32 { Some(Card(i)) } else { None }
+    }
+
+    /// Its index, 0..32.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Its suit.
+    pub const fn suit(self) -> Suit {
+        SUITS[(self.0 / 8) as usize % 4].0
+    }
+
+    /// Its rank.
+    pub const fn rank(self) -> Rank {
+        RANKS[(self.0 % 8) as usize].0
+    }
+
+    /// Its numeral value for tricks (W3): VII = 7 … X = 10; 0 for picture cards.
+    pub const fn numeral(self) -> u8 {
+        match self.rank() {
+            Rank::VII => 7,
+            Rank::VIII => 8,
+            Rank::IX => 9,
+            Rank::X => 10,
+            _ => 0,
+        }
+    }
+
+    /// Every card, by index.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..32).map(Card)
+    }
+
+    pub(crate) const fn bit(self) -> u32 {
+        1 << self.0
+    }
+}
+
+/// The zöld VIII, which wins a hand when played (W4).
+pub const ZOLD_VIII: Card = Card::new(Suit::Zold, Rank::VIII);
+/// The tök VIII: its drawer buries it and takes a location (W5).
+pub const TOK_VIII: Card = Card::new(Suit::Tok, Rank::VIII);
+
+const fn c(s: Suit, r: Rank) -> Card {
+    Card::new(s, r)
+}
+
+/// The 19 soldiers, in the source's order (W1).
+pub const SOLDIERS: [Card; 19] = [
+    c(Suit::Piros, Rank::Felso),
+    c(Suit::Tok, Rank::VIII),
+    c(Suit::Makk, Rank::Kiraly),
+    c(Suit::Tok, Rank::Kiraly),
+    c(Suit::Piros, Rank::Asz),
+    c(Suit::Tok, Rank::Felso),
+    c(Suit::Zold, Rank::Kiraly),
+    c(Suit::Zold, Rank::Asz),
+    c(Suit::Zold, Rank::Felso),
+    c(Suit::Piros, Rank::VIII),
+    c(Suit::Zold, Rank::Also),
+    c(Suit::Makk, Rank::Also),
+    c(Suit::Makk, Rank::Asz),
+    c(Suit::Tok, Rank::Asz),
+    c(Suit::Piros, Rank::Kiraly),
+    c(Suit::Piros, Rank::VII),
+    c(Suit::Makk, Rank::Felso),
+    c(Suit::Piros, Rank::Also),
+    c(Suit::Tok, Rank::Also),
+];
+
+/// The 7 locations, in the pile's order, top first (W1, W5: never shuffled).
+pub const LOCATIONS: [Card; 7] = [
+    c(Suit::Piros, Rank::IX),
+    c(Suit::Makk, Rank::X),
+    c(Suit::Zold, Rank::VII),
+    c(Suit::Makk, Rank::VIII),
+    c(Suit::Tok, Rank::IX),
+    c(Suit::Makk, Rank::VII),
+    c(Suit::Piros, Rank::X),
+];
+
+/// The 6 hand cards of phase I (W1).
+pub const HAND_CARDS: [Card; 6] = [
+    c(Suit::Tok, Rank::VII),
+    c(Suit::Tok, Rank::X),
+    c(Suit::Zold, Rank::VIII),
+    c(Suit::Zold, Rank::IX),
+    c(Suit::Zold, Rank::X),
+    c(Suit::Makk, Rank::IX),
+];
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = SUITS[(self.0 / 8) as usize % 4];
+        let r = RANKS[(self.0 % 8) as usize];
+        if f.alternate() {
+            write!(f, "{}{}", s.3, r.3)
+        } else {
+            write!(f, "{} {}", s.1, r.1)
+        }
+    }
+}
+
+impl FromStr for Card {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Card, ParseError> {
+        let t = text.trim();
+        // The short code: a suit letter and a rank character.
+        let mut chars = t.chars();
+        if let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) {
+            let suit = SUITS.iter().find(|s| s.3.eq_ignore_ascii_case(&a));
+            let rank = RANKS.iter().find(|r| r.3.eq_ignore_ascii_case(&b));
+            if let (Some(s), Some(r)) = (suit, rank) {
+                return Ok(Card::new(s.0, r.0));
+            }
+        }
+        // Hungarian words, accents optional.
+        let mut words = t.split_whitespace();
+        let (Some(sw), Some(rw), None) = (words.next(), words.next(), words.next()) else {
+            return Err(ParseError::Card);
+        };
+        let fold = |w: &str| -> alloc::string::String {
+            w.chars()
+                .map(|c| match c {
+                    'ö' | 'Ö' | 'ő' | 'Ő' | 'ó' | 'Ó' => 'o',
+                    'á' | 'Á' => 'a',
+                    'é' | 'É' => 'e',
+                    'í' | 'Í' => 'i',
+                    'ü' | 'Ü' | 'ű' | 'Ű' | 'ú' | 'Ú' => 'u',
+                    c => c.to_ascii_lowercase(),
+                })
+                .collect()
+        };
+        let (sw, rw) = (fold(sw), fold(rw));
+        let suit = SUITS.iter().find(|s| s.2 == sw).ok_or(ParseError::Card)?;
+        let numeral = match rw.as_str() {
+            "7" => Some(Rank::VII),
+            "8" => Some(Rank::VIII),
+            "9" => Some(Rank::IX),
+            "10" => Some(Rank::X),
+            _ => None,
+        };
+        let rank = RANKS
+            .iter()
+            .find(|r| r.2 == rw || numeral == Some(r.0))
+            .ok_or(ParseError::Card)?;
+        Ok(Card::new(suit.0, rank.0))
+    }
+}
+
+impl TryFrom<alloc::string::String> for Card {
+    type Error = ParseError;
+    fn try_from(s: alloc::string::String) -> Result<Card, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Card> for alloc::string::String {
+    fn from(c: Card) -> alloc::string::String {
+        alloc::format!("{c:#}")
+    }
+}
+
+/// A set of cards as 32 bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Cards(pub(crate) u32);
+
+impl Cards {
+    pub(crate) fn of(cards: &[Card]) -> Cards {
+        Cards(cards.iter().fold(0, |m, c| m | c.bit()))
+    }
+
+    pub(crate) fn has(self, c: Card) -> bool {
+        self.0 & c.bit() != 0
+    }
+
+    pub(crate) fn add(&mut self, c: Card) {
+        self.0 |= c.bit();
+    }
+
+    pub(crate) fn remove(&mut self, c: Card) {
+        self.0 &= !c.bit();
+    }
+
+    pub(crate) fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub(crate) fn iter(self) -> impl Iterator<Item = Card> {
+        let mut m = self.0;
+        core::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                Some(Card(i))
+            }
+        })
+    }
+}
