@@ -5,7 +5,8 @@
 //! ```
 //! GAME is `go` (9×9; you are Black), `o_an_quan` (you are A) or `hoop_race` (you
 //! are A; the sticks are thrown for you) or `trap_stones` (you are player 1; only
-//! your own trap is shown). Type a move in the game's notation, or
+//! your own trap is shown) or `tarokk_war` (you are player 1; you see only your own
+//! cards). Type a move in the game's notation, or
 //! `moves` for the legal ones, `undo` (Go and Ô ăn quan), `help`, `quit`. A bad or
 //! illegal move gets a message and the game goes on. Colours are used when the
 //! output is a terminal (set `NO_COLOR` to turn them off).
@@ -63,6 +64,7 @@ fn main() {
         Some("o_an_quan") => Box::new(QuanTable::new(rules.as_deref())),
         Some("hoop_race") => Box::new(HoopTable::new(rules.as_deref(), seed)),
         Some("trap_stones") => Box::new(TrapTable::new(rules.as_deref(), seed)),
+        Some("tarokk_war") => Box::new(TarokkTable::new(seed)),
         Some(other) => usage(&format!("unknown game {other}")),
         None => usage("which game?"),
     };
@@ -117,7 +119,7 @@ fn main() {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "play: {problem}\nusage: play GAME [--rules PRESET] [--seed N]; games: go, o_an_quan, hoop_race, trap_stones"
+        "play: {problem}\nusage: play GAME [--rules PRESET] [--seed N]; games: go, o_an_quan, hoop_race, trap_stones, tarokk_war"
     );
     std::process::exit(2);
 }
@@ -537,5 +539,160 @@ impl Table for TrapTable {
 
     fn notation(&self) -> &'static str {
         "a cell such as e2, *e5 for a scarecrow, !e5+f6 for va-bank, $e3 or decline to stake"
+    }
+}
+
+// ----- tarokk war -----
+
+struct TarokkTable {
+    game: tarokk_war::Game,
+}
+
+impl TarokkTable {
+    fn new(seed: u64) -> TarokkTable {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x7A);
+        let game = tarokk_war::Game::random(tarokk_war::Rules::default(), &mut rng)
+            .unwrap_or_else(|e| usage(&e.to_string()));
+        TarokkTable { game }
+    }
+
+    /// Events as the human (player 1) may see them.
+    fn describe(events: &[tarokk_war::Event]) -> Vec<String> {
+        use tarokk_war::{Event, Player};
+        let who = |p: Player| if p == Player::One { "you" } else { "the bot" };
+        events
+            .iter()
+            .filter_map(|e| match e.seen_by(Player::One) {
+                Event::Played { player, card } => Some(format!("{} played {card}", who(player))),
+                Event::Pot { cards } => Some(format!("equal values: {cards} cards in the pot")),
+                Event::Took { player, cards } => {
+                    Some(format!("{} took {cards} cards", who(player)))
+                }
+                Event::HandWon { player, by } => {
+                    Some(format!("{} won the hand ({by:?})", who(player)))
+                }
+                Event::Drew {
+                    player: Player::One,
+                    card: Some(c),
+                } => Some(format!("you drew {c}")),
+                Event::Drew { .. } => Some("the bot drew a soldier".into()),
+                Event::TokVIII { player, location } => Some(format!(
+                    "{} drew the tök VIII and took {location}",
+                    who(player)
+                )),
+                Event::Front { defender, location } => {
+                    Some(format!("front: {location}, defended by {}", who(defender)))
+                }
+                Event::Laid { player, card: None } => {
+                    Some(format!("{} laid a soldier face down", who(player)))
+                }
+                Event::Battle {
+                    attacker,
+                    defender,
+                    winner,
+                } => Some(format!(
+                    "{attacker} attacked {defender}: {} won",
+                    who(winner)
+                )),
+                Event::Unopposed { player, card } => Some(format!(
+                    "{} took the front unopposed with {card}",
+                    who(player)
+                )),
+                Event::Conquered { player } => Some(format!("{} lost every location", who(player))),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Table for TarokkTable {
+    fn show(&self) -> String {
+        let v = self.game.view(tarokk_war::Player::One);
+        let names = |cs: &[tarokk_war::Card]| {
+            cs.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut s = String::new();
+        if !v.phase_two {
+            s += &format!(
+                "phase I: your hand: {}; on the table: {}; pot {}; taken you {} / bot {}; soldier pile {}\n",
+                names(&v.hand),
+                v.trick.map_or("nothing".into(), |c| c.to_string()),
+                v.pot,
+                v.taken[0],
+                v.taken[1],
+                v.soldier_pile
+            );
+        } else if let Some((front, defender)) = v.front {
+            s += &format!(
+                "phase II: front {front}, defended by {}; your reserve: {}; your holdings: {}\n",
+                if defender == tarokk_war::Player::One {
+                    "you"
+                } else {
+                    "the bot"
+                },
+                names(&v.reserve),
+                names(&v.holdings[0])
+            );
+        }
+        s += &format!(
+            "your soldiers: {} (the bot has {})",
+            names(&v.soldiers),
+            v.opponent_soldiers
+        );
+        s
+    }
+
+    fn human_to_move(&self) -> bool {
+        use tarokk_war::{Awaiting, Player};
+        matches!(
+            self.game.awaiting(),
+            Awaiting::Play(Player::One)
+                | Awaiting::Defend(Player::One)
+                | Awaiting::Attack(Player::One)
+        )
+    }
+
+    fn result(&self) -> Option<String> {
+        self.game.outcome().map(|o| match o.winner {
+            Some(w) => format!("{w} wins, locations {}–{}", o.points[0], o.points[1]),
+            None => format!("a draw, {}–{}", o.points[0], o.points[1]),
+        })
+    }
+
+    fn legal(&self) -> Vec<String> {
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|m| format!("{:#}", m.card()))
+            .collect()
+    }
+
+    fn human(&mut self, input: &str) -> Result<String, String> {
+        let mv = self.game.parse_move(input).map_err(|e| e.to_string())?;
+        let events = self.game.play_logged(mv).map_err(|e| e.to_string())?;
+        Ok(TarokkTable::describe(&events).join("; "))
+    }
+
+    fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String> {
+        let mut lines = vec![];
+        while !self.game.is_over() && !self.human_to_move() {
+            let mv = bots::tarokk_war(&self.game, rng);
+            match self.game.play_logged(mv) {
+                Ok(events) => lines.extend(TarokkTable::describe(&events)),
+                Err(_) => break,
+            }
+        }
+        lines
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        Err("cards once shown cannot be unseen: no undo".into())
+    }
+
+    fn notation(&self) -> &'static str {
+        "a card by name or code, such as \"zöld VIII\", \"zold 8\" or Z8"
     }
 }

@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --release --example tour -- [--seed N] [--game NAME]
 //! ```
-//! The same seed gives the same output. Games: go, o_an_quan, hoop_race, trap_stones.
+//! The same seed gives the same output. Games: go, o_an_quan, hoop_race,
+//! trap_stones, tarokk_war.
 
 use std::time::Instant;
 
@@ -37,11 +38,12 @@ fn main() {
             _ => usage(&format!("unexpected argument {a}")),
         }
     }
-    let games: [(&str, Tour); 4] = [
+    let games: [(&str, Tour); 5] = [
         ("go", go_tour),
         ("o_an_quan", o_an_quan_tour),
         ("hoop_race", hoop_race_tour),
         ("trap_stones", trap_stones_tour),
+        ("tarokk_war", tarokk_war_tour),
     ];
     if let Some(name) = &only
         && !games.iter().any(|(g, _)| g == name)
@@ -64,7 +66,7 @@ fn main() {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan|hoop_race|trap_stones]"
+        "tour: {problem}\nusage: tour [--seed N] [--game go|o_an_quan|hoop_race|trap_stones|tarokk_war]"
     );
     std::process::exit(2);
 }
@@ -552,6 +554,123 @@ fn trap_stones_tour(seed: u64) -> Summary {
             "{} turns, {scarecrows} scarecrows, {result}; no-referee check {}",
             o.turns,
             if verified { "passed" } else { "FAILED" }
+        ),
+    }
+}
+
+// ----- tarokk war -----
+
+fn tarokk_war_tour(seed: u64) -> Summary {
+    use tarokk_war::{Event, Game, Player, Rules};
+    println!("== tarokk_war: the two-phase Hungarian-deck battle, shown as each player sees it ==");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x7A_2022);
+    let mut game = Game::random(Rules::default(), &mut rng).expect("valid rules");
+    let name = |p: Player| if p == Player::One { "P1" } else { "P2" };
+    let mut hands_won = [0, 0];
+    let mut battles = 0;
+    let show = |e: &Event, p: Player| -> Option<String> {
+        match e.seen_by(p) {
+            Event::Drew {
+                player,
+                card: Some(c),
+            } if player == p => Some(format!("you drew {c}")),
+            Event::Drew { player, card: None } => Some(format!("{} drew a soldier", name(player))),
+            Event::Laid {
+                player,
+                card: Some(c),
+            } if player == p => Some(format!("you lay {c} face down")),
+            Event::Laid { player, card: None } => {
+                Some(format!("{} lays a soldier face down", name(player)))
+            }
+            _ => None,
+        }
+    };
+    while let Some(mv) = (!game.is_over()).then(|| bots::tarokk_war(&game, &mut rng)) {
+        let events = game.play_logged(mv).expect("the bot plays legal moves");
+        for e in &events {
+            match *e {
+                Event::HandWon { player, by } => {
+                    hands_won[player.index()] += 1;
+                    let (a, b) = (
+                        events
+                            .iter()
+                            .filter_map(|e| show(e, Player::One))
+                            .collect::<Vec<_>>(),
+                        events
+                            .iter()
+                            .filter_map(|e| show(e, Player::Two))
+                            .collect::<Vec<_>>(),
+                    );
+                    println!(
+                        "  hand won by {} ({:?}) | P1 sees: {} | P2 sees: {}",
+                        name(player),
+                        by,
+                        a.join(", "),
+                        b.join(", ")
+                    );
+                }
+                Event::TokVIII { player, location } => {
+                    println!(
+                        "  {} drew the tök VIII: buried, and takes {location} (public)",
+                        name(player)
+                    );
+                }
+                Event::Front { defender, location } => {
+                    println!("  front: {location}, defended by {}", name(defender));
+                }
+                Event::Battle {
+                    attacker,
+                    defender,
+                    winner,
+                } => {
+                    battles += 1;
+                    println!(
+                        "    battle: {attacker} attacks {defender} -> {} wins",
+                        name(winner)
+                    );
+                }
+                Event::Unopposed { player, card } => {
+                    println!("    {} takes the front unopposed with {card}", name(player));
+                }
+                Event::Conquered { player } => {
+                    println!("  {} has no location left: conquered", name(player))
+                }
+                _ => {}
+            }
+        }
+    }
+    let o = game.outcome().expect("games end");
+    let v1 = game.view(Player::One);
+    println!(
+        "  P1's view at the end: holdings {:?}, graveyard {} face up / {} face down",
+        v1.holdings[0]
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        v1.graveyard.len(),
+        v1.graveyard_face_down
+    );
+    let result = match o.winner {
+        Some(w) => format!(
+            "{} wins {}–{}",
+            name(w),
+            o.points[w.index()],
+            o.points[w.other().index()]
+        ),
+        None => format!("a draw {}–{}", o.points[0], o.points[1]),
+    };
+    println!("  result: {result}\n");
+    Summary {
+        game: "tarokk_war",
+        line: format!(
+            "hands P1 {} P2 {}, {battles} battles, {result}{}",
+            hands_won[0],
+            hands_won[1],
+            if o.conquered.is_some() {
+                " (conquest)"
+            } else {
+                ""
+            }
         ),
     }
 }

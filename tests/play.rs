@@ -97,6 +97,17 @@ impl Drop for Pane {
     }
 }
 
+/// The first move of the last "legal moves:" line on the screen.
+fn first_listed(screen: &str) -> String {
+    screen
+        .lines()
+        .rev()
+        .find_map(|l| l.split("legal moves: ").nth(1))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("the legal moves were listed")
+        .to_string()
+}
+
 /// Runs a scripted session: each step types a line and waits for a text.
 fn session(args: &[&str], steps: &[(&str, &str)]) -> Option<Pane> {
     let Some(pane) = Pane::start(args) else {
@@ -183,15 +194,7 @@ fn hoop_race_in_a_terminal() {
     let screen = pane.screen(false);
     assert!(screen.contains("throws"), "the sticks are thrown: {screen}");
     // Play the first legal move shown.
-    let listed = screen
-        .lines()
-        .rev()
-        .find_map(|l| l.split("legal moves: ").nth(1))
-        .expect("the legal moves were listed")
-        .split_whitespace()
-        .next()
-        .expect("at least one")
-        .to_string();
+    let listed = first_listed(&screen);
     pane.type_line(&listed);
     pane.wait_for(&format!("A moves {listed}"), 1);
     pane.type_line("quit");
@@ -218,16 +221,31 @@ fn trap_stones_in_a_terminal() {
         screen.contains("your trap (^)"),
         "the human sees its own trap: {screen}"
     );
-    let first = screen
-        .lines()
-        .rev()
-        .find_map(|l| l.split("legal moves: ").nth(1))
-        .and_then(|l| l.split_whitespace().next())
-        .expect("a legal move")
-        .to_string();
+    let first = first_listed(&screen);
     pane.type_line(&first);
     pane.wait_for(&format!("player 1 plays {first}"), 1);
     pane.wait_for("player 2 plays", 1);
+    pane.type_line("quit");
+    pane.wait_for("[exited]", 1);
+}
+
+#[test]
+fn tarokk_war_in_a_terminal() {
+    let Some(pane) = session(
+        &["tarokk_war", "--seed", "3"],
+        &[
+            ("moves", "legal moves: "),
+            ("kék 9", "can't play \"kék 9\""),
+            ("undo", "can't undo"),
+        ],
+    ) else {
+        return;
+    };
+    let screen = pane.screen(false);
+    assert!(screen.contains("your hand:"), "{screen}");
+    let first = first_listed(&screen);
+    pane.type_line(&first);
+    pane.wait_for("you played", 1);
     pane.type_line("quit");
     pane.wait_for("[exited]", 1);
 }

@@ -305,3 +305,51 @@ fn trap_stones_session() {
     // A seed draws the setup.
     r.ok(json!({"new": {"game": "trap_stones", "seed": 5}}));
 }
+
+#[test]
+fn tarokk_war_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let new = r.ok(json!({"new": {"game": "tarokk_war", "seed": 3}}));
+    assert!(new["events"][0].get("dealt").is_some(), "{new}");
+    // Play the whole game by taking the first legal move each time.
+    let mut moves = 0;
+    loop {
+        let state = r.ok(json!({"state": {}}));
+        if state["ok"]["over"] == true {
+            break;
+        }
+        if moves == 3 {
+            // Views: a player's view holds none of the other's hand.
+            let full = &state["ok"]["players"];
+            let v0 = r.ok(json!({"view": {"player": 0}})).to_string();
+            for card in full[1]["hand"].as_array().unwrap() {
+                let code =
+                    serde_json::from_value::<tarokk_war::Card>(json!(card.as_str().unwrap()))
+                        .map(|c| format!("\"{c:#}\""));
+                if let Ok(code) = code {
+                    assert!(!v0.contains(&code), "{code} leaks into player 1's view");
+                }
+            }
+        }
+        let legal = r.ok(json!({"legal": {}}));
+        let first = legal["ok"]["moves"][0].as_str().unwrap().to_string();
+        r.ok(json!({"play": first}));
+        moves += 1;
+        assert!(moves < 500);
+    }
+    assert!(r.ok(json!({"score": {}}))["ok"]["outcome"]["points"].is_array());
+    r.error(json!({"play": "zöld VIII"}), "illegal_move");
+    r.error(json!({"play": "kék 9"}), "bad_move");
+    r.error(json!({"chance": 1}), "no_chance");
+    r.error(json!({"undo": {}}), "not_supported");
+    r.error(
+        json!({"new": {"game": "tarokk_war", "setup": {"deal": {"first_dealer": "one"}}}}),
+        "bad_setup",
+    );
+    r.error(
+        json!({"new": {"game": "tarokk_war", "rules": "tarot"}}),
+        "bad_rules",
+    );
+}

@@ -54,6 +54,15 @@ fn the_tour_is_reproducible_and_complete() {
         .find(|l| l.starts_with("trap_stones"))
         .expect("a summary line for trap stones");
     assert!(ts.contains("no-referee check passed"), "{ts}");
+    let tw = first
+        .lines()
+        .find(|l| l.starts_with("tarokk_war"))
+        .expect("a summary line for tarokk war");
+    assert!(tw.contains("battles"), "{tw}");
+    assert!(
+        first.contains("P2 sees:"),
+        "the tour shows both players' views"
+    );
     let (ok, only) = run(&["--seed", "3", "--game", "o_an_quan"]);
     assert!(ok);
     assert!(only.contains("Ô ăn quan") && !only.contains("go_core"));

@@ -124,3 +124,53 @@ pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones:
         .collect();
     Move::Stone(deepest[rng.next_u32() as usize % deepest.len()])
 }
+
+/// A tarokk_war bot. Phase I: plays the zöld VIII at once, else the lowest card
+/// that takes the trick when following, else its lowest card. Phase II (greedy):
+/// the defender lays its strongest soldier while it has as many as the attacker,
+/// else its weakest; the attacker, who cannot see the face-down card, lays its
+/// strongest.
+pub fn tarokk_war(game: &tarokk_war::Game, rng: &mut Pcg64Mcg) -> tarokk_war::Move {
+    use tarokk_war::{Awaiting, Move, ZOLD_VIII};
+    let rules = game.rules();
+    let fallback = || {
+        game.random_move(&mut rng.clone())
+            .unwrap_or(Move::Play(ZOLD_VIII))
+    };
+    match game.awaiting() {
+        Awaiting::Play(p) => {
+            let hand: Vec<_> = game.hand(p).collect();
+            if hand.contains(&ZOLD_VIII) {
+                return Move::Play(ZOLD_VIII);
+            }
+            let led = game.view(p).trick;
+            let lowest = hand.iter().copied().min_by_key(|c| c.numeral());
+            let card = match led {
+                Some(l) => hand
+                    .iter()
+                    .copied()
+                    .filter(|c| c.numeral() > l.numeral())
+                    .min_by_key(|c| c.numeral())
+                    .or(lowest),
+                None => lowest,
+            };
+            card.map_or_else(fallback, Move::Play)
+        }
+        Awaiting::Defend(p) => {
+            let threat = game.view(p).opponent_soldiers;
+            let mine: Vec<_> = game.soldiers(p).collect();
+            // With soldiers to spare, defend strongly; otherwise keep the best.
+            let pick = if mine.len() as u8 >= threat {
+                mine.iter().copied().max_by_key(|&c| rules.strength(c))
+            } else {
+                mine.iter().copied().min_by_key(|&c| rules.strength(c))
+            };
+            pick.map_or_else(fallback, Move::Defend)
+        }
+        Awaiting::Attack(p) => game
+            .soldiers(p)
+            .max_by_key(|&c| rules.strength(c))
+            .map_or_else(fallback, Move::Attack),
+        Awaiting::Over => fallback(),
+    }
+}

@@ -49,7 +49,7 @@ trait Session {
 }
 
 /// The games a `new` request can name.
-pub const GAMES: &str = "go, o_an_quan, hoop_race, trap_stones";
+pub const GAMES: &str = "go, o_an_quan, hoop_race, trap_stones, tarokk_war";
 
 /// A referee session: at most one game at a time.
 #[derive(Default)]
@@ -174,6 +174,7 @@ fn new_session(arg: &Value) -> Result<(Box<dyn Session>, Played), Failure> {
         "o_an_quan" => QuanSession::start(rules, &setup),
         "hoop_race" | "yut_nori" => HoopSession::start(rules, seed, &setup),
         "trap_stones" => TrapSession::start(rules, seed, &setup),
+        "tarokk_war" => TarokkSession::start(rules, seed, &setup),
         other => Err(fail(
             "unknown_game",
             format!("unknown game {other:?} (games: {GAMES})"),
@@ -238,6 +239,16 @@ where
         .map_err(|e: M::Err| fail("bad_move", e.to_string()))
 }
 
+/// A move the rules refuse now.
+fn illegal(e: impl std::fmt::Display) -> Failure {
+    fail("illegal_move", e.to_string())
+}
+
+/// A move that is not in the game's notation.
+fn bad_move(e: impl std::fmt::Display) -> Failure {
+    fail("bad_move", e.to_string())
+}
+
 fn lines(text: &str) -> Value {
     json!(text.lines().collect::<Vec<_>>())
 }
@@ -297,10 +308,7 @@ impl Session for GoSession {
     }
 
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
-        let r = self
-            .game
-            .play(parsed(mv)?)
-            .map_err(|e| fail("illegal_move", e.to_string()))?;
+        let r = self.game.play(parsed(mv)?).map_err(illegal)?;
         let captured: Vec<String> = self.game.last_captures().map(|p| p.to_string()).collect();
         let mut events =
             vec![json!({"move": {"color": r.color.to_string(), "move": r.mv.to_string()}})];
@@ -403,14 +411,8 @@ impl Session for QuanSession {
     }
 
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
-        let parsed = self
-            .game
-            .parse_move(mv)
-            .map_err(|e| fail("bad_move", e.to_string()))?;
-        let trace = self
-            .game
-            .play_traced(parsed)
-            .map_err(|e| fail("illegal_move", e.to_string()))?;
+        let parsed = self.game.parse_move(mv).map_err(bad_move)?;
+        let trace = self.game.play_traced(parsed).map_err(illegal)?;
         Ok(Played {
             ok: to_json(&trace.report),
             events: trace.events.iter().map(to_json).collect(),
@@ -561,10 +563,7 @@ impl Session for HoopSession {
     }
 
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
-        let r = self
-            .game
-            .play(parsed(mv)?)
-            .map_err(|e| fail("illegal_move", e.to_string()))?;
+        let r = self.game.play(parsed(mv)?).map_err(illegal)?;
         let caught: Vec<String> = r.caught().map(|h| h.to_string()).collect();
         let mut ok = to_json(&r);
         ok["caught"] = json!(caught);
@@ -681,10 +680,7 @@ impl Session for TrapSession {
     }
 
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
-        let r = self
-            .game
-            .play(parsed(mv)?)
-            .map_err(|e| fail("illegal_move", e.to_string()))?;
+        let r = self.game.play(parsed(mv)?).map_err(illegal)?;
         let mut events = vec![
             json!({"move": {"side": to_json(&r.side), "member": r.member, "move": r.mv.to_string()}}),
         ];
@@ -742,6 +738,110 @@ impl Session for TrapSession {
             "not_supported",
             "trap_stones has no undo (a stone on a trap cannot be taken back)",
         ))
+    }
+
+    fn score(&self) -> Value {
+        json!({"outcome": to_json(&self.game.outcome()), "final": self.game.is_over()})
+    }
+}
+
+// ----- tarokk war -----
+
+struct TarokkSession {
+    game: tarokk_war::Game,
+}
+
+impl TarokkSession {
+    fn start(
+        rules: Option<&Value>,
+        seed: Option<u64>,
+        setup: &Value,
+    ) -> Result<(Box<dyn Session>, Played), Failure> {
+        let rules = match rules {
+            None | Some(Value::Null) => tarokk_war::Rules::default(),
+            Some(Value::String(n)) if n == "default" || n == "completion" => {
+                tarokk_war::Rules::default()
+            }
+            Some(v) => rules_from(Some(v), tarokk_war::Rules::default(), |n| {
+                (n == "default").then(tarokk_war::Rules::default)
+            })?,
+        };
+        // An explicit deal (every shuffle) or one drawn from the seed.
+        let deal = match setup.get("deal") {
+            Some(d) => serde_json::from_value::<tarokk_war::Deal>(d.clone())
+                .map_err(|e| fail("bad_setup", e.to_string()))?,
+            None => tarokk_war::Deal::random(&mut Pcg64Mcg::seed_from_u64(seed.unwrap_or(0))),
+        };
+        let game =
+            tarokk_war::Game::new(rules, deal).map_err(|e| fail("bad_setup", e.to_string()))?;
+        let events = game.opening_events().iter().map(to_json).collect();
+        let ok = json!({"game": "tarokk_war", "rules": to_json(&rules)});
+        Ok((Box::new(TarokkSession { game }), Played { ok, events }))
+    }
+}
+
+impl Session for TarokkSession {
+    fn legal(&self) -> Value {
+        json!(crate::notation(&self.game.legal_moves()))
+    }
+
+    fn play(&mut self, mv: &str) -> Result<Played, Failure> {
+        let parsed = self.game.parse_move(mv).map_err(bad_move)?;
+        let events = self.game.play_logged(parsed).map_err(illegal)?;
+        Ok(Played {
+            ok: json!({"move": parsed.to_string()}),
+            events: events.iter().map(to_json).collect(),
+        })
+    }
+
+    fn chance(&mut self, _: &Value) -> Result<Played, Failure> {
+        Err(fail(
+            "no_chance",
+            "tarokk_war's shuffles are all in the deal (setup or seed)",
+        ))
+    }
+
+    fn state(&self) -> Value {
+        let g = &self.game;
+        let side = |p: tarokk_war::Player| {
+            json!({
+                "hand": g.hand(p).map(|c| c.to_string()).collect::<Vec<_>>(),
+                "soldiers": g.soldiers(p).map(|c| c.to_string()).collect::<Vec<_>>(),
+                "reserve": g.reserve(p).map(|c| c.to_string()).collect::<Vec<_>>(),
+                "holdings": g.holdings(p).map(|c| c.to_string()).collect::<Vec<_>>(),
+            })
+        };
+        json!({
+            "game": "tarokk_war",
+            "awaiting": to_json(&g.awaiting()),
+            "phase_two": g.in_phase_two(),
+            "players": [side(tarokk_war::Player::One), side(tarokk_war::Player::Two)],
+            "front": g.front().map(|(c, p)| json!({"location": c.to_string(), "defender": to_json(&p)})),
+            "face_down": g.face_down().map(|c| c.to_string()),
+            "soldier_pile": g.soldier_pile().len(),
+            "over": g.is_over(),
+            "outcome": to_json(&g.outcome()),
+        })
+    }
+
+    fn players(&self) -> u64 {
+        2
+    }
+
+    /// A player's view: only what that player may see (ruling W11).
+    fn view(&self, player: u64) -> Value {
+        let p = if player == 0 {
+            tarokk_war::Player::One
+        } else {
+            tarokk_war::Player::Two
+        };
+        let mut v = to_json(&self.game.view(p));
+        v["player_index"] = json!(player);
+        v
+    }
+
+    fn undo(&mut self) -> Result<Value, Failure> {
+        Err(fail("not_supported", "tarokk_war has no undo"))
     }
 
     fn score(&self) -> Value {

@@ -333,6 +333,8 @@ pub struct Game {
     pub(crate) taken: [u8; 2],
     pub(crate) pot: u8,
     pub(crate) trick: Option<Card>,
+    /// Hand cards played this hand (on the table, in the pot or taken).
+    pub(crate) played: Cards,
     pub(crate) leader: Player,
     pub(crate) to_act: Player,
     pub(crate) next_soldier: u8,
@@ -368,6 +370,7 @@ impl Game {
             taken: [0; 2],
             pot: 0,
             trick: None,
+            played: Cards::default(),
             leader: deal.first_dealer,
             to_act: deal.first_dealer,
             next_soldier: 0,
@@ -384,7 +387,7 @@ impl Game {
             outcome: None,
             record: Vec::new(),
         };
-        g.deal_hand(&mut |_| {});
+        g.deal_hand(&mut |_: Event| {});
         Ok(g)
     }
 
@@ -477,6 +480,46 @@ impl Game {
         self.reserves[player.index()].iter()
     }
 
+    /// Phase I: the hand cards played this hand (on the table, in the pot, or taken).
+    pub fn played(&self) -> impl Iterator<Item = Card> {
+        self.played.iter()
+    }
+
+    /// The soldiers still in the pile, top first (the referee's knowledge).
+    pub fn soldier_pile(&self) -> &[Card] {
+        self.deal
+            .soldiers
+            .get(self.next_soldier as usize..)
+            .unwrap_or(&[])
+    }
+
+    /// The locations still in the pile in phase I (all but the one taken with the
+    /// tök VIII), top first; empty in phase II.
+    pub fn location_pile(&self) -> &[Card] {
+        if self.phase_two {
+            &[]
+        } else if self.phase_one_location.is_some() {
+            &LOCATIONS[1..]
+        } else {
+            &LOCATIONS
+        }
+    }
+
+    /// The location taken with the tök VIII in phase I, and by whom.
+    pub fn tok_viii_location(&self) -> Option<(Player, Card)> {
+        self.phase_one_location
+    }
+
+    /// The graveyard: face-up cards, then face-down ones.
+    pub fn graveyard(&self) -> (impl Iterator<Item = Card>, impl Iterator<Item = Card>) {
+        (self.graveyard_up.iter(), self.graveyard_down.iter())
+    }
+
+    /// The defender's face-down soldier, if laid (the referee's knowledge).
+    pub fn face_down(&self) -> Option<Card> {
+        self.face_down
+    }
+
     /// The legal moves: the cards that may be played now, as moves of the awaited
     /// kind (no heap allocation: at most 19).
     pub fn legal_moves(&self) -> MoveList {
@@ -538,7 +581,7 @@ impl Game {
     /// As [`Game::check`]; nothing changes then.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check(mv)?;
-        self.apply(mv, &mut |_| {});
+        self.apply(mv, &mut |_: Event| {});
         Ok(())
     }
 
@@ -550,7 +593,7 @@ impl Game {
     pub fn play_logged(&mut self, mv: Move) -> Result<Vec<Event>, IllegalMove> {
         self.check(mv)?;
         let mut events = Vec::new();
-        self.apply(mv, &mut |e| events.push(e));
+        self.apply(mv, &mut |e: Event| events.push(e));
         Ok(events)
     }
 
@@ -561,11 +604,11 @@ impl Game {
         fresh.hands = [Cards::default(); 2];
         let mut events = Vec::new();
         fresh.dealer = self.deal.first_dealer;
-        fresh.deal_hand(&mut |e| events.push(e));
+        fresh.deal_hand(&mut |e: Event| events.push(e));
         events
     }
 
-    fn apply(&mut self, mv: Move, log: &mut dyn FnMut(Event)) {
+    fn apply(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
         self.record.push(mv);
         match mv {
             Move::Play(card) => self.play_card(card, log),
@@ -601,7 +644,7 @@ impl Game {
 
     // ----- phase I -----
 
-    fn deal_hand(&mut self, log: &mut dyn FnMut(Event)) {
+    fn deal_hand(&mut self, log: &mut impl FnMut(Event)) {
         let order = self.deal.hands[(self.hand_no as usize).min(HANDS - 1)];
         let dealer = self.dealer;
         let mut cards = [[order[0]; 3]; 2];
@@ -611,6 +654,7 @@ impl Game {
         self.taken = [0; 2];
         self.pot = 0;
         self.trick = None;
+        self.played = Cards::default();
         self.leader = dealer;
         self.to_act = dealer;
         log(Event::Dealt {
@@ -620,9 +664,10 @@ impl Game {
         });
     }
 
-    fn play_card(&mut self, card: Card, log: &mut dyn FnMut(Event)) {
+    fn play_card(&mut self, card: Card, log: &mut impl FnMut(Event)) {
         let p = self.to_act;
         self.hands[p.index()].remove(card);
+        self.played.add(card);
         log(Event::Played { player: p, card });
         if card == ZOLD_VIII {
             // Its player wins the hand at once: the opponent cannot have four cards
@@ -658,7 +703,7 @@ impl Game {
         self.to_act = winner;
     }
 
-    fn end_hand(&mut self, winner: Player, by: HandWin, log: &mut dyn FnMut(Event)) {
+    fn end_hand(&mut self, winner: Player, by: HandWin, log: &mut impl FnMut(Event)) {
         log(Event::HandWon { player: winner, by });
         for p in [winner, winner.other()] {
             let Some(&card) = self.deal.soldiers.get(self.next_soldier as usize) else {
@@ -691,10 +736,11 @@ impl Game {
 
     // ----- phase II -----
 
-    fn start_phase_two(&mut self, log: &mut dyn FnMut(Event)) {
+    fn start_phase_two(&mut self, log: &mut impl FnMut(Event)) {
         self.phase_two = true;
         self.hands = [Cards::default(); 2];
         self.trick = None;
+        self.played = Cards::default();
         for c in HAND_CARDS {
             self.graveyard_up.add(c);
         }
@@ -717,7 +763,7 @@ impl Game {
     }
 
     /// Plays unopposed captures until a battle needs a choice, or ends phase II.
-    fn next_battle(&mut self, log: &mut dyn FnMut(Event)) {
+    fn next_battle(&mut self, log: &mut impl FnMut(Event)) {
         loop {
             let attacker = self.defender.other();
             let Some(card) = self.soldiers[attacker.index()].iter().next() else {
@@ -739,14 +785,14 @@ impl Game {
         }
     }
 
-    fn after_battle(&mut self, winner: Player, log: &mut dyn FnMut(Event)) {
+    fn after_battle(&mut self, winner: Player, log: &mut impl FnMut(Event)) {
         if self.after_battle_inner(winner, log) {
             self.next_battle(log);
         }
     }
 
     /// The front's fate and the loser's new front (W9); false if the game ended.
-    fn after_battle_inner(&mut self, winner: Player, log: &mut dyn FnMut(Event)) -> bool {
+    fn after_battle_inner(&mut self, winner: Player, log: &mut impl FnMut(Event)) -> bool {
         let defender = self.defender;
         if let Some(front) = self.front.take() {
             self.holdings[winner.index()].push(front);
@@ -778,7 +824,7 @@ impl Game {
         }
     }
 
-    fn finish(&mut self, conquered: Option<Player>, log: &mut dyn FnMut(Event)) {
+    fn finish(&mut self, conquered: Option<Player>, log: &mut impl FnMut(Event)) {
         let mut points = [0u32; 2];
         for p in [Player::One, Player::Two] {
             let i = p.index();
@@ -810,11 +856,18 @@ impl Game {
 
     /// A uniformly random legal move; `None` once the game is over.
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        let list = self.legal_moves();
-        if list.is_empty() {
-            return None;
+        // Drawn straight from the bit set of the cards that may be played.
+        let (held, kind): (Cards, fn(Card) -> Move) = match self.awaiting() {
+            Awaiting::Play(p) => (self.hands[p.index()], Move::Play),
+            Awaiting::Defend(p) => (self.soldiers[p.index()], Move::Defend),
+            Awaiting::Attack(p) => (self.soldiers[p.index()], Move::Attack),
+            Awaiting::Over => return None,
+        };
+        let mut bits = held.0;
+        for _ in 0..below(rng, held.len()) {
+            bits &= bits - 1;
         }
-        Some(list[below(rng, list.len() as u32) as usize])
+        Card::from_index(bits.trailing_zeros() as u8).map(kind)
     }
 
     /// The view of `player` (W11).

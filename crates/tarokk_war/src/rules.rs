@@ -21,6 +21,7 @@ use crate::error::RulesError;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RulesData", into = "RulesData"))]
 pub struct Rules {
     /// Strength tier of each card by index (0 for cards that are not soldiers).
     strength: [u8; 32],
@@ -126,5 +127,45 @@ impl Rules {
             }
         }
         Ok(())
+    }
+}
+
+/// The serialised rules: the strength tiers by card code, and the scoring option;
+/// checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesData {
+    /// Tiers, weakest first.
+    strength: alloc::vec::Vec<alloc::vec::Vec<Card>>,
+    location_value: bool,
+}
+
+#[cfg(feature = "serde")]
+impl From<Rules> for RulesData {
+    fn from(r: Rules) -> RulesData {
+        let top = r.strength.iter().copied().max().unwrap_or(0);
+        let strength = (1..=top)
+            .map(|t| {
+                Card::all()
+                    .filter(|&c| r.strength[c.index()] == t)
+                    .collect()
+            })
+            .filter(|tier: &alloc::vec::Vec<Card>| !tier.is_empty())
+            .collect();
+        RulesData {
+            strength,
+            location_value: r.location_value,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesData> for Rules {
+    type Error = RulesError;
+    fn try_from(d: RulesData) -> Result<Rules, RulesError> {
+        Rules::default()
+            .with_location_value(d.location_value)
+            .with_strength(&d.strength)
     }
 }
