@@ -83,3 +83,64 @@ impl View {
         }
     }
 }
+
+impl core::fmt::Display for View {
+    /// The table as this player sees it: hand or front, own soldiers and reserve,
+    /// holdings, graveyard, and counts of what is hidden.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let list = |cards: &[Card]| {
+            if cards.is_empty() {
+                alloc::string::String::from("none")
+            } else {
+                cards
+                    .iter()
+                    .map(|c| alloc::format!("{c}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        writeln!(f, "{} ({:?})", self.player, self.awaiting)?;
+        if !self.phase_two {
+            writeln!(
+                f,
+                "hand: {}; opponent holds {}",
+                list(&self.hand),
+                self.opponent_hand
+            )?;
+            if let Some(t) = self.trick {
+                writeln!(f, "led: {t}")?;
+            }
+            writeln!(
+                f,
+                "pot {}; taken {} / {}; soldier pile {}",
+                self.pot, self.taken[0], self.taken[1], self.soldier_pile
+            )?;
+        } else if let Some((front, defender)) = self.front {
+            writeln!(f, "front: {front}, defended by {defender}")?;
+        }
+        writeln!(
+            f,
+            "soldiers: {}; opponent has {}",
+            list(&self.soldiers),
+            self.opponent_soldiers
+        )?;
+        writeln!(
+            f,
+            "reserve: {}; opponent's reserve {}",
+            list(&self.reserve),
+            self.opponent_reserve
+        )?;
+        writeln!(
+            f,
+            "holdings: {} | {}",
+            list(&self.holdings[0]),
+            list(&self.holdings[1])
+        )?;
+        writeln!(
+            f,
+            "graveyard: {} face up, {} face down",
+            self.graveyard.len(),
+            self.graveyard_face_down
+        )
+    }
+}

@@ -97,6 +97,25 @@ proptest! {
             let mv = game.random_move(&mut rng).unwrap();
             let before = game.clone();
             let events = game.play_logged(mv).unwrap();
+            // A new front from holdings (an empty reserve) is the most recently won
+            // location (W9): the holdings are a stack.
+            let fronts: Vec<Event> = events.iter().copied().filter(|e| matches!(e, Event::Front { .. })).collect();
+            if let [Event::Front { defender, location }] = fronts[..]
+                && game.reserve(defender).next().is_none()
+                && !before.reserve(defender).any(|c| c == location)
+            {
+                {
+                    let mut held: Vec<Card> = before.holdings(defender).collect();
+                    for e in &events {
+                        if let Event::Location { holder, location: l, .. } = e
+                            && *holder == defender
+                        {
+                            held.push(*l);
+                        }
+                    }
+                    prop_assert_eq!(held.last().copied(), Some(location), "a holdings front must be the last won");
+                }
+            }
             hand_winners += events.iter().filter(|e| matches!(e, Event::HandWon { .. })).count();
             // A refused move changes nothing.
             let mut probe = before.clone();

@@ -470,6 +470,41 @@ fn w7_w9_battles_fronts_and_ties() {
 }
 
 #[test]
+fn w9_a_spent_reserve_puts_up_the_last_location_won() {
+    let mut g = to_phase_two(Rules::default(), strong_one_weak_two());
+    for (lay, attack) in [
+        ("piros VII", "piros ász"), // player 1 takes piros IX; player 2 puts up piros X
+        ("zöld felső", "makk felső"), // a tie: player 2 keeps piros X; player 1 defends makk VII
+        ("tök ász", "piros VIII"),  // player 1 keeps makk VII; player 2 puts up tök IX
+        ("zöld alsó", "zöld ász"),  // player 1 takes tök IX; player 2 puts up zöld VII
+    ] {
+        play(&mut g, &format!("lay {lay}"));
+        play(&mut g, &format!("attack {attack}"));
+    }
+    assert_eq!(g.front(), Some((c("zöld VII"), Player::Two)));
+    assert_eq!(
+        g.reserve(Player::Two).count(),
+        0,
+        "player 2's reserve is spent"
+    );
+    play(&mut g, "lay makk alsó");
+    let e = play(&mut g, "attack makk ász");
+    // Player 2 lost again and must defend: from its holdings, the location it kept.
+    assert!(
+        e.contains(&Event::Front {
+            defender: Player::Two,
+            location: c("piros X")
+        }),
+        "{e:?}"
+    );
+    assert_eq!(g.holdings(Player::Two).count(), 0);
+    assert_eq!(
+        g.holdings(Player::One).collect::<Vec<_>>(),
+        cards(&["piros IX", "makk VII", "tök IX", "zöld VII"])
+    );
+}
+
+#[test]
 fn w9_w10_fronts_from_holdings_conquest_and_unopposed_captures() {
     // Player 2 always lays its weakest; player 1 attacks with its strongest. Player 2
     // loses every battle and defends each time: reserve first (piros X, tök IX,
@@ -527,28 +562,73 @@ fn w9_w10_fronts_from_holdings_conquest_and_unopposed_captures() {
 
 #[test]
 fn w10_unopposed_captures_and_the_end_when_the_attacker_has_none() {
-    // Player 2 spends its soldiers defending its first fronts while player 1 keeps
-    // winning: once player 2 has none, player 1's soldiers take fronts unopposed.
-    let mut g = to_phase_two(Rules::default(), strong_one_weak_two());
-    let mut unopposed = 0;
+    // Player 2 (8 soldiers, 3 reserve locations) defends with its weakest and loses
+    // every battle to player 1's strongest: it is conquered after three battles,
+    // long before either side runs out of soldiers: no unopposed capture.
+    let rules = Rules::default();
+    let mut g = to_phase_two(rules, strong_one_weak_two());
+    let mut unopposed = vec![];
     while !g.is_over() {
-        let mv = g.legal_moves()[0];
+        let mv = match g.awaiting() {
+            Awaiting::Defend(p) => {
+                Move::Defend(g.soldiers(p).min_by_key(|&s| rules.strength(s)).unwrap())
+            }
+            Awaiting::Attack(p) => {
+                Move::Attack(g.soldiers(p).max_by_key(|&s| rules.strength(s)).unwrap())
+            }
+            _ => unreachable!(),
+        };
         for e in g.play_logged(mv).unwrap() {
-            if let Event::Unopposed { player, .. } = e {
-                assert_eq!(player, g.front().map_or(Player::One, |_| Player::One));
-                unopposed += 1;
+            if let Event::Unopposed { player, card } = e {
+                unopposed.push((player, card));
             }
         }
     }
-    let o = g.outcome().unwrap();
-    assert_eq!(
-        o.points[0] + o.points[1],
-        7,
-        "every location is owned by someone at the end"
+    assert!(unopposed.is_empty());
+    assert_eq!(g.outcome().unwrap().conquered, Some(Player::Two));
+    // Unopposed captures in real games: whenever one happens, the defender had no
+    // soldier, the attacker had, and the front went to the attacker (W10).
+    use rand_core::SeedableRng;
+    let mut seen = 0;
+    for seed in 0..300 {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut g = Game::random(rules, &mut rng).unwrap();
+        while let Some(mv) = g.random_move(&mut rng) {
+            let before = g.clone();
+            let events = g.play_logged(mv).unwrap();
+            if let Some(k) = events
+                .iter()
+                .position(|e| matches!(e, Event::Unopposed { .. }))
+            {
+                let Event::Unopposed { player, card } = events[k] else {
+                    unreachable!()
+                };
+                seen += 1;
+                assert!(
+                    before.soldiers(player).any(|s| s == card),
+                    "the attacker's own soldier"
+                );
+                assert!(
+                    !g.soldiers(player).any(|s| s == card),
+                    "the soldier is spent"
+                );
+                assert_eq!(
+                    g.soldiers(player.other()).count(),
+                    0,
+                    "the defender had none"
+                );
+                assert!(
+                    matches!(events.get(k + 1), Some(Event::Location { holder, captured: true, .. }) if *holder == player),
+                    "{events:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        seen > 10,
+        "unopposed captures happen in random games ({seen})"
     );
-    let _ = unopposed;
-    // A position where the attacker runs out first: strength reversed, player 2
-    // strong. The game ends by points, with nobody conquered.
+    // The attacker runs out first: player 2 strong, player 1 weak but attacking.
     let reversed: [Card; 19] = cards(&[
         "piros VII",
         "tök VIII",
@@ -577,7 +657,7 @@ fn w10_unopposed_captures_and_the_end_when_the_attacker_has_none() {
         g.play(mv).unwrap();
     }
     let o = g.outcome().unwrap();
-    assert_eq!(o.points[0] + o.points[1], 7);
+    assert_eq!(o.points[0] + o.points[1], 7, "every location is someone's");
 }
 
 #[test]
