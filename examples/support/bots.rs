@@ -71,11 +71,47 @@ pub fn hoop_race(game: &hoop_race::Game, rng: &mut Pcg64Mcg) -> hoop_race::Move 
     }
 }
 
-/// A trap_stones bot: grows towards the opponent's home (the far side of the board,
-/// where the opponent must come), now and then drops a scarecrow, and declares
-/// va-bank only when walled in; declines a stake (the expected score says so).
+/// The chance that a side to move wins a game of attrition where each move is a
+/// stone on a cell not yet proved safe: `mine` and `theirs` such cells left for each
+/// side, `k` opponent traps among them (uniform). Each turn the mover survives with
+/// probability 1 − k/mine and hands the turn over with one cell fewer.
+fn attrition(
+    mine: u32,
+    theirs: u32,
+    k: u32,
+    memo: &mut std::collections::HashMap<(u32, u32), f64>,
+) -> f64 {
+    if mine <= k {
+        return 0.0; // every unknown cell is a trap
+    }
+    if let Some(&p) = memo.get(&(mine, theirs)) {
+        return p;
+    }
+    let survive = 1.0 - f64::from(k) / f64::from(mine);
+    let p = survive * (1.0 - attrition(theirs, mine - 1, k, memo));
+    memo.insert((mine, theirs), p);
+    p
+}
+
+/// The chance that a va-bank group of `n` stones on unknown cells hits one of `k`
+/// traps among `u` unknown cells: 1 − C(u−k, n) / C(u, n).
+fn va_bank_odds(u: u32, k: u32, n: u32) -> f64 {
+    let mut miss = 1.0;
+    for i in 0..n.min(u) {
+        miss *= f64::from(u.saturating_sub(k + i)) / f64::from(u - i);
+    }
+    1.0 - miss
+}
+
+/// A trap_stones bot. It counts the cells its own stones have proved safe (they
+/// did not end the game), so every other cell hides the opponent's traps with equal
+/// chance; it compares declaring va-bank now (four stones: the odds above) with
+/// playing the war of attrition on (the recursion above), and declares when
+/// va-bank is better. Otherwise it grows towards the opponent's home, away from
+/// its own edge where traps are laid for it, drops a scarecrow now and then, and
+/// declines a stake (the expected score says so, docs/trap_stones.md).
 pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones::Move {
-    use trap_stones::{Home, Move};
+    use trap_stones::{Cell, Group, Home, Move, Side};
     let legal = game.legal_moves();
     if legal.stake {
         return if legal.decline {
@@ -89,8 +125,54 @@ pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones:
         i32::from(game.rules().width()),
         i32::from(game.rules().height()),
     );
+    let cells = (w * h) as u32;
+    let k = game.rules().traps() as u32;
+    let mine_known = |side: Side| {
+        (0..h)
+            .flat_map(|r| (0..w).map(move |c| (c, r)))
+            .filter(|&(c, r)| Cell::new(c as u8, r as u8).is_some_and(|x| game.has_stone(side, x)))
+            .count() as u32
+    };
+    let (u_me, u_them) = (cells - mine_known(me), cells - mine_known(me.other()));
+    // Va-bank when the odds favour it.
+    if legal.va_bank && u_me > k {
+        let p_va_bank = va_bank_odds(u_me, k, 4);
+        let p_on = if legal.is_empty() {
+            0.0
+        } else {
+            attrition(u_me, u_them, k, &mut std::collections::HashMap::new())
+        };
+        if p_va_bank > p_on {
+            // Four unknown cells joined together, grown from a random unknown cell.
+            let unknown: Vec<Cell> = (0..h)
+                .flat_map(|r| (0..w).map(move |c| (c, r)))
+                .filter_map(|(c, r)| Cell::new(c as u8, r as u8))
+                .filter(|&x| !game.has_stone(me, x))
+                .collect();
+            let start = unknown[rng.next_u32() as usize % unknown.len()];
+            let mut group = vec![start];
+            for &x in &unknown {
+                if group.len() == 4 {
+                    break;
+                }
+                let touches = group.iter().any(|g: &Cell| {
+                    (i32::from(g.col()) - i32::from(x.col())).abs() <= 1
+                        && (i32::from(g.row()) - i32::from(x.row())).abs() <= 1
+                });
+                if touches && !group.contains(&x) {
+                    group.push(x);
+                }
+            }
+            if let Ok(g) = Group::new(&group) {
+                let mv = Move::VaBank(g);
+                if game.check(mv).is_ok() {
+                    return mv;
+                }
+            }
+        }
+    }
     // How far a cell is from this side's home: higher is deeper into enemy land.
-    let depth = |c: trap_stones::Cell| -> i32 {
+    let depth = |c: Cell| -> i32 {
         let (x, y) = (i32::from(c.col()), i32::from(c.row()));
         match game.homes()[me.index()] {
             Home::South => y,
