@@ -108,6 +108,7 @@ impl core::str::FromStr for Move {
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum HandWin {
     /// By playing the zöld VIII before the opponent took four cards.
+    #[cfg_attr(feature = "serde", serde(rename = "zold_viii"))]
     ZoldVIII,
     /// By taking four cards.
     FourCards,
