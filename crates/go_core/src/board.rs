@@ -15,12 +15,12 @@
 //! `sum² == count·squares` — so capture and atari tests are O(1) without liberty
 //! sets.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
 use crate::error::{DiagramProblem, ParseError, SetupError};
 use crate::point::{Color, MAX_SIDE, Point};
+use crate::table::Table;
 use crate::zobrist;
 
 /// The most cells any board uses: (25 + 1) × (25 + 2) + 1.
@@ -89,14 +89,13 @@ struct Chain {
 /// What a move at a point would do, found without playing it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Effect {
+    /// Xor of the hashes of the chains the move removes: the captured opponent
+    /// chains, or for a suicide the mover's chains that die with the new stone.
+    pub removed_hash: u64,
     /// Opponent stones it captures.
     pub captured: u32,
-    /// Xor of the hashes of the captured chains.
-    pub captured_hash: u64,
     /// The move leaves its own chain without liberties.
     pub suicide: bool,
-    /// Xor of the hashes of the mover's chains that join the new stone.
-    pub own_hash: u64,
     /// The new stone has no empty and no friendly neighbour (for simple ko).
     pub lone: bool,
     /// The new stone has a friendly neighbour (chains will merge).
@@ -130,10 +129,12 @@ pub struct Board {
     width: u8,
     height: u8,
     stride: usize,
+    /// [`reciprocal`] of the stride, kept (computing it is a division).
+    recip: usize,
     hash: u64,
     stones: [u16; 2],
-    cells: Vec<Cell>,
-    chains: Vec<Chain>,
+    cells: Table<Cell>,
+    chains: Table<Chain>,
     empties: Vec<u16>,
 }
 
@@ -143,6 +144,7 @@ impl Clone for Board {
             width: self.width,
             height: self.height,
             stride: self.stride,
+            recip: self.recip,
             hash: self.hash,
             stones: self.stones,
             cells: self.cells.clone(),
@@ -155,6 +157,7 @@ impl Clone for Board {
         self.width = source.width;
         self.height = source.height;
         self.stride = source.stride;
+        self.recip = source.recip;
         self.hash = source.hash;
         self.stones = source.stones;
         self.cells.clone_from(&source.cells);
@@ -171,7 +174,7 @@ impl PartialEq for Board {
             && self
                 .cells
                 .iter()
-                .zip(&other.cells)
+                .zip(other.cells.iter())
                 .all(|(a, b)| a.color == b.color)
     }
 }
@@ -208,16 +211,17 @@ impl Board {
             width,
             height,
             stride,
+            recip: reciprocal(stride),
             hash: 0,
             stones: [0; 2],
-            cells: vec![
+            cells: Table::new(
+                n,
                 Cell {
                     color: EDGE,
                     ..Cell::default()
-                };
-                n
-            ],
-            chains: vec![Chain::default(); n],
+                },
+            ),
+            chains: Table::new(n, Chain::default()),
             empties: Vec::with_capacity(width as usize * height as usize),
         };
         for row in 0..height {
@@ -377,15 +381,21 @@ impl Board {
     // ----- crate-internal geometry -----
 
     #[inline]
+    /// The cell of point `p`; cell 0 (an edge cell) for a point off this board,
+    /// so that every index into the cell tables is in range (see `table`).
     pub(crate) fn index(&self, p: Point) -> usize {
-        (p.row() as usize + 1) * self.stride + p.col() as usize + 1
+        if self.contains(p) {
+            (p.row() as usize + 1) * self.stride + p.col() as usize + 1
+        } else {
+            0
+        }
     }
 
     /// The point of board cell `i` (`i / stride` by a reciprocal multiply: exact
     /// for every cell, see the unit test).
     #[inline]
     pub(crate) fn point(&self, i: usize) -> Point {
-        let row = (i * reciprocal(self.stride)) >> 20;
+        let row = (i * self.recip) >> 20;
         let col = i - row * self.stride;
         Point::new((col - 1) as u8, (row - 1) as u8).unwrap_or_else(|| unreachable!())
     }
@@ -433,15 +443,6 @@ impl Board {
     // ----- chain bookkeeping -----
 
     #[inline]
-    fn add_lib(&mut self, head: usize, lib: usize) {
-        let c = &mut self.chains[head];
-        c.libs += 1;
-        c.lib_sum += lib as u32;
-        c.lib_sq += (lib * lib) as u32;
-    }
-
-    /// Whether every pseudo-liberty of the chain headed at `head` is the point `p`.
-    #[inline]
     pub(crate) fn in_atari_at(&self, head: usize, p: usize) -> bool {
         let c = &self.chains[head];
         let n = u64::from(c.libs);
@@ -467,6 +468,7 @@ impl Board {
 
     /// Puts a stone on an empty cell, adjusting neighbours' liberties and joining
     /// friendly chains (looked for only when `friendly`); no captures.
+    #[inline(always)] // the hot half of every move (inlining measured: docs/benchmarks.md)
     fn add_stone(&mut self, i: usize, code: u8, friendly: bool) {
         let k = key(code, i);
         self.take_empty(i);
@@ -495,14 +497,25 @@ impl Board {
         // directly and the other friendly chains are brought into it.
         let nbrs = self.neighbours(i);
         let mut big = usize::MAX;
+        // Whether a second friendly chain touches the stone (a merge is needed).
+        let mut others = false;
         if friendly {
+            // Without branches, as above; the first of equal sizes wins.
+            let mut big_size = 0;
+            let mut first = usize::MAX;
             for &q in &nbrs {
-                if self.cells[q].color == code {
-                    let h = self.head(q);
-                    if big == usize::MAX || self.chains[h].size > self.chains[big].size {
-                        big = h;
-                    }
-                }
+                let is_own = self.cells[q].color == code;
+                let h = self.head(q);
+                let size = self.chains[h].size;
+                let better = is_own & (size > big_size);
+                big = if better { h } else { big };
+                big_size = if better { size } else { big_size };
+                others |= is_own & (first != usize::MAX) & (h != first);
+                first = if is_own & (first == usize::MAX) {
+                    h
+                } else {
+                    first
+                };
             }
         }
         if big == usize::MAX {
@@ -534,6 +547,9 @@ impl Board {
         chain.lib_sum += sum;
         chain.lib_sq += sq;
         chain.hash ^= k;
+        if !others {
+            return;
+        }
         for q in nbrs {
             if self.cells[q].color == code {
                 let h = self.head(q);
@@ -589,12 +605,17 @@ impl Board {
         }
         // Second pass, once every stone is gone: each freed point is a new
         // pseudo-liberty of every chain next to it.
+        // Without branches, as in `add_stone`: a neighbour that is not a stone
+        // adds zero to whatever chain its stale head names.
         loop {
+            let (su, ssq) = (s as u32, (s * s) as u32);
             for q in self.neighbours(s) {
-                if matches!(self.cells[q].color, BLACK | WHITE) {
-                    let h = self.head(q);
-                    self.add_lib(h, s);
-                }
+                let cell = self.cells[q];
+                let stone = u32::from(cell.color.wrapping_sub(1) < 2);
+                let chain = &mut self.chains[cell.head as usize];
+                chain.libs += stone as u16;
+                chain.lib_sum += stone * su;
+                chain.lib_sq += stone * ssq;
             }
             s = self.cells[s].next as usize;
             if s == head {
@@ -644,7 +665,7 @@ impl Board {
             seen[n] = h;
             if self.in_atari_at(h, i) {
                 e.captured += u32::from(self.chains[h].size);
-                e.captured_hash ^= self.chains[h].hash;
+                e.removed_hash ^= self.chains[h].hash;
             }
         }
         if has_empty || e.captured > 0 {
@@ -665,10 +686,13 @@ impl Board {
                 continue;
             }
             seen[n] = h;
-            e.own_hash ^= self.chains[h].hash;
+            e.removed_hash ^= self.chains[h].hash;
             if !self.in_atari_at(h, i) {
                 e.suicide = false;
             }
+        }
+        if !e.suicide {
+            e.removed_hash = 0; // the friendly chains live on
         }
         e
     }
@@ -677,9 +701,9 @@ impl Board {
     #[inline]
     pub(crate) fn hash_after(&self, i: usize, code: u8, e: &Effect) -> u64 {
         if e.suicide {
-            self.hash ^ e.own_hash
+            self.hash ^ e.removed_hash
         } else {
-            self.hash ^ key(code, i) ^ e.captured_hash
+            self.hash ^ key(code, i) ^ e.removed_hash
         }
     }
 
@@ -751,13 +775,12 @@ impl Board {
         let diagonals = u32::from_le_bytes(
             [i - s - 1, i - s + 1, i + s - 1, i + s + 1].map(|q| self.cells[q].color),
         );
-        let opponents = zero_bytes(diagonals ^ splat(code ^ 3)).count_ones();
-        let edges = zero_bytes(diagonals ^ splat(EDGE)).count_ones();
-        if edges > 0 {
-            opponents == 0
-        } else {
-            opponents < 2
-        }
+        // One bit per opponent (per edge) diagonal. No population counts: the
+        // baseline x86-64 target has no instruction for them.
+        let opponents = zero_bytes(diagonals ^ splat(code ^ 3));
+        let edges = zero_bytes(diagonals ^ splat(EDGE));
+        let at_most_one = opponents & opponents.wrapping_sub(1) == 0;
+        opponents == 0 || (edges == 0 && at_most_one)
     }
 }
 

@@ -595,7 +595,23 @@ impl Game {
             return None;
         }
         let e = self.board.effect_around(i, code, around);
-        self.legal_effect(i, code, e).ok()
+        self.allows(i, code, &e).then_some(e)
+    }
+
+    /// [`Game::legal_effect`] without the reason: no error is built for the
+    /// refused candidates of a playout.
+    #[inline]
+    fn allows(&self, i: usize, code: u8, e: &Effect) -> bool {
+        if e.suicide && self.rules.suicide() == Suicide::Forbidden {
+            return false;
+        }
+        match self.rules.ko() {
+            KoRule::None => true,
+            KoRule::Simple => i != self.ko as usize || self.ko == 0,
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                self.repeated_position(i, code, e).is_none()
+            }
+        }
     }
 
     // ----- playing -----
@@ -633,6 +649,7 @@ impl Game {
     }
 
     /// Plays a move already known to be legal; `cell` is its board cell and effect.
+    #[inline]
     pub(crate) fn apply(&mut self, mv: Move, cell: Option<(usize, Effect)>) -> MoveReport {
         let color = self.to_move;
         let start = self.removed.len() as u32;

@@ -7,6 +7,9 @@ use crate::board::{Effect, MAX_CELLS};
 
 /// Draws with replacement before falling back to an exhaustive draw.
 const QUICK_TRIES: usize = 4;
+/// Empty points up to which the exhaustive draw uses a small buffer (a 13×13
+/// board has 169 points).
+const SMALL_BOARD: usize = 192;
 use crate::game::{Game, MoveReport};
 use crate::moves::Move;
 
@@ -52,6 +55,7 @@ impl Game {
     }
 
     /// The cell and effect of a uniformly drawn playout move, `None` for a pass.
+    #[inline(always)]
     fn random_candidate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, Effect)> {
         if self.is_over() {
             return None;
@@ -69,11 +73,26 @@ impl Game {
                 return Some((cell, e));
             }
         }
-        // ...then draw without replacement from a copy: a rejected point is swapped
-        // out of range, so each acceptable point is equally likely to come first.
-        let mut candidates = [0u16; MAX_CELLS];
-        candidates[..n].copy_from_slice(empties);
-        let mut n = n;
+        // ...then draw without replacement from a copy (on the stack, no bigger
+        // than the board needs: zeroing it is part of the cost).
+        if n <= SMALL_BOARD {
+            self.draw_without_replacement::<SMALL_BOARD, R>(rng, empties)
+        } else {
+            self.draw_without_replacement::<MAX_CELLS, R>(rng, empties)
+        }
+    }
+
+    /// A uniformly drawn acceptable cell of `empties` (at most `N`): a rejected
+    /// cell is swapped out of range, so each acceptable one is equally likely to
+    /// come first.
+    fn draw_without_replacement<const N: usize, R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        empties: &[u16],
+    ) -> Option<(usize, Effect)> {
+        let mut candidates = [0u16; N];
+        let mut n = empties.len().min(N);
+        candidates[..n].copy_from_slice(&empties[..n]);
         while n > 0 {
             let k = below(rng, n as u32) as usize;
             let cell = candidates[k] as usize;

@@ -424,6 +424,7 @@ impl Board {
     }
 
     /// The square at ring index `i` (`i < len`).
+    #[inline]
     pub(crate) fn square(&self, i: usize) -> Square {
         Square::at_index(i, self.row)
     }

@@ -45,10 +45,21 @@ impl History {
 
     /// Forgets everything, keeping the memory.
     pub(crate) fn clear(&mut self) {
-        if !self.hashes.is_empty() {
-            self.hashes.clear();
+        if self.hashes.len() * 8 < self.slots.len() {
+            // A short game in a table grown by a long one: empty just its slots.
+            let mask = self.slots.len() - 1;
+            for (index, &hash) in self.hashes.iter().enumerate() {
+                let entry = entry_of(hash, index);
+                let mut slot = slot_of(hash, mask);
+                while self.slots[slot] != entry {
+                    slot = (slot + 1) & mask;
+                }
+                self.slots[slot] = 0;
+            }
+        } else if !self.hashes.is_empty() {
             self.slots.iter_mut().for_each(|s| *s = 0);
         }
+        self.hashes.clear();
     }
 
     /// Records the next turn's hash; true if an earlier turn had the same hash.
@@ -170,4 +181,32 @@ pub(crate) fn mix(raw: u64) -> u64 {
     let mut h = raw ^ raw >> 31;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^ h >> 29
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clearing_after_long_and_short_games_forgets_everything() {
+        let mut h = History::default();
+        // A long game grows the table...
+        for k in 0..1000u64 {
+            assert!(!h.record(mix(k)));
+        }
+        assert!(h.record(mix(7)), "a repeated hash is a candidate");
+        h.clear();
+        assert!(h.slots.iter().all(|&s| s == 0));
+        // ...then short games clear only their own slots.
+        for round in 0..3u64 {
+            for k in 0..20u64 {
+                assert!(!h.record(mix(round * 100 + k)), "round {round}: {k} is new");
+            }
+            assert!(h.record(mix(round * 100 + 3)));
+            assert_eq!(h.len(), 21);
+            h.clear();
+            assert_eq!(h.len(), 0);
+            assert!(h.slots.iter().all(|&s| s == 0), "round {round}");
+        }
+    }
 }
