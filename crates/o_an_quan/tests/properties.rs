@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use o_an_quan::{
-    Board, Direction, EndRule, Event, Game, IllegalMove, Move, Player, Position, Rules, Square,
-    Trace,
+    Board, Direction, EndReason, EndRule, Event, Game, IllegalMove, Move, Player, Position, Rules,
+    Square, Trace,
 };
 use proptest::prelude::*;
 use rand_core::{Rng, SeedableRng};
@@ -38,6 +38,26 @@ fn rules() -> impl Strategy<Value = Rules> {
                 .with_quan_square_gap(gap)
                 .with_young_quan(young)
                 .with_quan_value(value)
+        })
+}
+
+/// Rules under which random games often repeat positions: short rows, few stones.
+fn repetitive_rules() -> impl Strategy<Value = Rules> {
+    (
+        2u8..=4,
+        1u8..=4,
+        1u8..=3,
+        1u8..=3,
+        prop_oneof![2u8..=9, Just(60u8)],
+    )
+        .prop_map(|(players, row, stones, refill, young)| {
+            Rules::default()
+                .with_players(players)
+                .with_row_len(row)
+                .with_start_stones(stones)
+                .with_refill_per_square(refill)
+                .with_end_rule(EndRule::QuanSquaresEmpty)
+                .with_young_quan(Some(young))
         })
 }
 
@@ -400,4 +420,64 @@ fn random_play_first_player_edge_matches_the_published_rate() {
     let draw_rate = f64::from(draws) / f64::from(games);
     assert!((0.54..0.60).contains(&a_rate), "A won {a_rate}");
     assert!(draw_rate < 0.04, "draws {draw_rate}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64) * 32,
+        ..ProptestConfig::default()
+    })]
+
+    /// Q9 exactly: every position starting a turn is kept and counted by brute
+    /// force; the game ends by repetition exactly when one occurs the third time,
+    /// and `occurrences` agrees at every turn. (The engine's history searches only
+    /// the turns that could repeat: this checks that it never misses one.)
+    #[test]
+    fn repetition_is_counted_exactly(rules in repetitive_rules(), seed: u64) {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut game = Game::new(rules).unwrap();
+        let mut seen: HashMap<Position, u32> = HashMap::new();
+        seen.insert(game.position().clone(), 1);
+        prop_assert_eq!(game.occurrences(), 1);
+        while let Some(random) = game.random_move(&mut rng) {
+            // Mostly the move back to the most often seen position (repetitions are
+            // rare in random play), sometimes a random one.
+            let mv = if rng.next_u32() % 4 == 0 {
+                random
+            } else {
+                let seen_after = |m: Move| {
+                    let mut g = game.clone();
+                    g.play(m).unwrap();
+                    match g.outcome() {
+                        Some(o) if o.reason == EndReason::Repetition => 3,
+                        Some(_) => 0,
+                        None => seen.get(g.position()).copied().unwrap_or(0),
+                    }
+                };
+                let legal = game.legal_moves();
+                let best = legal.iter().map(|&m| seen_after(m)).max().unwrap_or(0);
+                let top: Vec<Move> = legal.iter().copied().filter(|&m| seen_after(m) == best).collect();
+                top[rng.next_u32() as usize % top.len()]
+            };
+            let before = game.position().clone();
+            game.play(mv).unwrap();
+            match game.outcome() {
+                None => {
+                    let n = seen.entry(game.position().clone()).or_insert(0);
+                    *n += 1;
+                    prop_assert!(*n <= 2, "a third occurrence did not end the game");
+                    prop_assert_eq!(game.occurrences(), *n);
+                }
+                Some(o) if o.reason == EndReason::Repetition => {
+                    // The position that ended it, before the rows were collected: the
+                    // same move from the same position in a game with no history.
+                    let mut fresh = Game::from_position(rules, before).unwrap();
+                    fresh.play(mv).unwrap();
+                    prop_assert!(!fresh.is_over());
+                    prop_assert_eq!(seen.get(fresh.position()).copied(), Some(2));
+                }
+                Some(_) => {}
+            }
+        }
+    }
 }
