@@ -423,6 +423,11 @@ impl Board {
         }
     }
 
+    /// The ring bits of the squares holding stones.
+    pub(crate) fn filled(&self) -> u64 {
+        (0..self.len()).fold(0, |bits, i| bits | u64::from(self.counts[i] > 0) << i)
+    }
+
     /// The square at ring index `i` (`i < len`).
     #[inline]
     pub(crate) fn square(&self, i: usize) -> Square {

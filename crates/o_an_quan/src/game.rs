@@ -34,6 +34,8 @@ pub struct Game {
     rules: Rules,
     capturing: Capturing,
     start: Position,
+    /// `raw` and `filled` of the start position, for restarts.
+    start_marks: (u64, u64),
     pos: Position,
     moves: Vec<Move>,
     history: History,
@@ -43,6 +45,9 @@ pub struct Game {
     track: bool,
     /// The repetition hash of the position, kept up to date move by move.
     raw: u64,
+    /// The ring bits of the squares holding stones, kept up to date move by move
+    /// (the random move and the empty-row test read it instead of the counts).
+    filled: u64,
 }
 
 impl Game {
@@ -81,14 +86,17 @@ impl Game {
                 quan_gap: rules.quan_square_gap(),
             },
             start: position.clone(),
+            start_marks: (raw_hash(&position), position.board.filled()),
             pos: position,
             moves: Vec::new(),
             history: History::default(),
             outcome: None,
             track: true,
             raw: 0,
+            filled: 0,
         };
         game.raw = raw_hash(&game.pos);
+        game.filled = game.pos.board.filled();
         let mut report = game.blank_report();
         if !game.check_end(&mut report, &mut ()) {
             game.begin_turn(&mut report, &mut ());
@@ -153,6 +161,11 @@ impl Game {
         self.outcome
     }
 
+    /// The ring bits of the squares holding stones.
+    pub(crate) fn filled_squares(&self) -> u64 {
+        self.filled
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
@@ -191,12 +204,14 @@ impl Game {
             rules: self.rules,
             capturing: self.capturing,
             start: self.start.clone(),
+            start_marks: self.start_marks,
             pos: self.start.clone(),
             moves: Vec::new(),
             history: History::default(),
             outcome: None,
             track: false,
             raw: 0,
+            filled: 0,
         };
         scratch.restart();
         let mut count = 0;
@@ -339,6 +354,7 @@ impl Game {
             start,
             direction == Direction::Right,
             &mut self.raw,
+            &mut self.filled,
             obs,
         );
         self.moves.push(mv);
@@ -397,8 +413,7 @@ impl Game {
         let owned = self.pos.owned[p];
         // A fold over the whole row rather than an early exit: the row's length is
         // fixed, so the loop never mispredicts.
-        let counts = &self.pos.board.counts;
-        if bits(owned).fold(0, |any, i| any | counts[i]) == 0 {
+        if owned & self.filled == 0 {
             let per_square = u16::from(self.rules.refill_per_square());
             let need = per_square * owned.count_ones() as u16;
             let have = self.pos.stores[p];
@@ -429,8 +444,14 @@ impl Game {
             }
             report.refill = true;
             self.raw = raw_hash(&self.pos); // refills are rare: recount
+            self.filled = self.pos.board.filled();
         }
         debug_assert_eq!(self.raw, raw_hash(&self.pos), "the running hash drifted");
+        debug_assert_eq!(
+            self.filled,
+            self.pos.board.filled(),
+            "the filled squares drifted"
+        );
         if self.track
             && self.history.record(mix(self.raw))
             && self.earlier_equal(self.history.len() - 1) >= 2
@@ -452,6 +473,7 @@ impl Game {
                 }
             }
         }
+        self.filled = self.pos.board.filled();
         self.outcome = Some(Outcome {
             reason,
             leaders: self.score().leaders(),
@@ -499,7 +521,7 @@ impl Game {
     /// playout loops).
     pub fn restart(&mut self) {
         self.pos.clone_from(&self.start);
-        self.raw = raw_hash(&self.pos);
+        (self.raw, self.filled) = self.start_marks;
         self.moves.clear();
         self.history.clear();
         self.outcome = None;
@@ -547,12 +569,14 @@ impl Clone for Game {
             rules: self.rules,
             capturing: self.capturing,
             start: self.start.clone(),
+            start_marks: self.start_marks,
             pos: self.pos.clone(),
             moves: self.moves.clone(),
             history: self.history.clone(),
             outcome: self.outcome,
             track: self.track,
             raw: self.raw,
+            filled: self.filled,
         }
     }
 
@@ -561,12 +585,14 @@ impl Clone for Game {
         self.rules = source.rules;
         self.capturing = source.capturing;
         self.start.clone_from(&source.start);
+        self.start_marks = source.start_marks;
         self.pos.clone_from(&source.pos);
         self.moves.clone_from(&source.moves);
         self.history.clone_from(&source.history);
         self.outcome = source.outcome;
         self.track = source.track;
         self.raw = source.raw;
+        self.filled = source.filled;
     }
 }
 

@@ -18,6 +18,45 @@ pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
+/// The lowest ring index of `owned` if its squares follow each other, at most 16
+/// of them (a row of at most [`MAX_ROW`](crate::MAX_ROW) = 12 always does).
+#[inline(always)]
+fn row_bits(owned: u64) -> Option<u32> {
+    let low = owned.trailing_zeros();
+    let row = owned.checked_shr(low).unwrap_or(0);
+    (row != 0 && row & (row + 1) == 0 && row <= 0xFFFF).then_some(low)
+}
+
+/// `POPULATION[b]`: the set bits of byte `b` (the baseline x86-64 target has no
+/// population-count instruction).
+static POPULATION: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u32).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// `SELECT[b][k]`: the position of the `k`-th set bit of byte `b`, lowest first.
+static SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
 impl Game {
     /// A move drawn uniformly from the legal moves; `None` once the game is over.
     /// No heap allocation.
@@ -46,23 +85,36 @@ impl Game {
         }
         let pos = self.position();
         let owned = pos.owned[pos.to_move.index()];
-        let counts = &pos.board.counts;
-        let full: u32 = bits(owned).map(|i| u32::from(counts[i] > 0)).sum();
-        let r = below(rng, 2 * full);
-        // The (r / 2)-th non-empty square, found in one pass of fixed length over
-        // the row (a loop whose length varied mispredicted on every move).
-        let target = r >> 1;
-        let mut seen = 0;
-        let mut chosen = 0;
-        for i in bits(owned) {
-            let non_empty = counts[i] > 0;
-            chosen = if non_empty && seen == target {
-                i
-            } else {
-                chosen
-            };
-            seen += u32::from(non_empty);
-        }
+        let full = owned & self.filled_squares();
+        let (r, chosen) = match row_bits(owned) {
+            // The row's squares follow each other (always, outside match play):
+            // the (r / 2)-th filled one by table, without a loop.
+            Some(low) => {
+                let row = (full >> low) as usize;
+                let (first, second) = (row & 0xFF, row >> 8 & 0xFF);
+                let in_first = u32::from(POPULATION[first]);
+                let r = below(rng, 2 * (in_first + u32::from(POPULATION[second])));
+                let target = (r >> 1) as usize;
+                let at = if target < in_first as usize {
+                    usize::from(SELECT[first][target & 7])
+                } else {
+                    8 + usize::from(SELECT[second][(target - in_first as usize) & 7])
+                };
+                (r, low as usize + at)
+            }
+            // Otherwise one pass of fixed length over the squares owned.
+            None => {
+                let r = below(rng, 2 * bits(full).count() as u32);
+                let target = r >> 1;
+                let (mut seen, mut chosen) = (0, 0);
+                for i in bits(owned) {
+                    let filled = full >> i & 1 == 1;
+                    chosen = if filled && seen == target { i } else { chosen };
+                    seen += u32::from(filled);
+                }
+                (r, chosen)
+            }
+        };
         let direction = if r & 1 == 0 {
             Direction::Left
         } else {

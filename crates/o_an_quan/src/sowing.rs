@@ -38,19 +38,21 @@ pub(crate) struct Capturing {
 impl Position {
     /// Plays the move that empties ring square `start` (a non-empty small square of
     /// the player to move) towards the ring order (`right`) or against it, keeping
-    /// `hash` (the repetition hash, see [`keys`]) up to date.
+    /// `hash` (the repetition hash, see [`keys`]) and `filled` (the ring bits of the
+    /// squares holding stones) up to date.
     pub(crate) fn sow<O: Observer>(
         &mut self,
         rules: Capturing,
         start: usize,
         right: bool,
         hash: &mut u64,
+        filled: &mut u64,
         obs: &mut O,
     ) -> Sown {
         if right {
-            self.sow_towards::<true, O>(rules, start, hash, obs)
+            self.sow_towards::<true, O>(rules, start, hash, filled, obs)
         } else {
-            self.sow_towards::<false, O>(rules, start, hash, obs)
+            self.sow_towards::<false, O>(rules, start, hash, filled, obs)
         }
     }
 
@@ -59,6 +61,7 @@ impl Position {
         rules: Capturing,
         start: usize,
         hash: &mut u64,
+        filled: &mut u64,
         obs: &mut O,
     ) -> Sown {
         let len = self.board.len as usize;
@@ -70,26 +73,26 @@ impl Position {
         loop {
             let hand = counts[from];
             counts[from] = 0;
+            *filled &= !(1 << from);
             *hash = hash.wrapping_sub(u64::from(hand).wrapping_mul(keys::SQUARE[from]));
             obs.event(RawEvent::PickUp(from, hand));
             r.pick_ups += 1;
             r.sown += u32::from(hand);
-            let last = drop_stones::<RIGHT, O>(counts, len, from, hand, hash, obs);
+            let last = drop_stones::<RIGHT, O>(counts, len, from, hand, hash, filled, obs);
             let next = step(last);
             if self.board.quan_squares >> next & 1 == 1 {
                 return r.stopped(Stop::QuanSquare, next, obs);
             }
-            if counts[next] > 0 {
+            if *filled >> next & 1 == 1 {
                 from = next; // relay: pick up the next square and sow on
                 continue;
             }
             // The next square is an empty small square: capture what follows it,
             // then every further square that comes after a single empty one.
             let quan = &mut self.board.quan;
-            let holds =
-                |counts: &[u16; LANES], quan: u64, i: usize| counts[i] > 0 || quan >> i & 1 == 1;
+            let holds = |filled: u64, quan: u64, i: usize| (filled | quan) >> i & 1 == 1;
             let mut target = step(next);
-            if !holds(counts, *quan, target) {
+            if !holds(*filled, *quan, target) {
                 return r.stopped(Stop::TwoEmpty, target, obs);
             }
             loop {
@@ -99,6 +102,7 @@ impl Position {
                     return r.stopped(Stop::YoungQuan, target, obs);
                 }
                 counts[target] = 0;
+                *filled &= !(1 << target);
                 *quan &= !(1 << target);
                 self.stores[mover] += stones;
                 self.quan_taken[mover] += u8::from(has_quan);
@@ -116,14 +120,14 @@ impl Position {
                 r.stones += u32::from(stones);
                 r.quan += u32::from(has_quan);
                 let gap = step(target);
-                if holds(counts, *quan, gap) {
+                if holds(*filled, *quan, gap) {
                     return r.stopped(Stop::Occupied, gap, obs);
                 }
                 if !rules.quan_gap && self.board.quan_squares >> gap & 1 == 1 {
                     return r.stopped(Stop::QuanGap, gap, obs);
                 }
                 target = step(gap);
-                if !holds(counts, *quan, target) {
+                if !holds(*filled, *quan, target) {
                     return r.stopped(Stop::TwoEmpty, target, obs);
                 }
             }
@@ -169,7 +173,8 @@ impl Sown {
 }
 
 /// Drops the `hand` stones picked up from `from` one per square after it, adding
-/// each square's key to `hash`; returns the square of the last.
+/// each square's key to `hash` and its bit to `filled`; returns the square of the
+/// last.
 ///
 /// A plain loop measured fastest. Tried and dropped (docs/benchmarks.md): a masked
 /// vector pass over the whole ring (store-forwarding stalls, slower), and the first
@@ -182,16 +187,18 @@ fn drop_stones<const RIGHT: bool, O: Observer>(
     from: usize,
     hand: u16,
     hash: &mut u64,
+    filled: &mut u64,
     obs: &mut O,
 ) -> usize {
     let mut i = from;
-    let mut h = *hash;
+    let (mut h, mut f) = (*hash, *filled);
     for _ in 0..hand {
         i = step::<RIGHT>(i, len);
         counts[i] += 1;
+        f |= 1 << i;
         h = h.wrapping_add(keys::SQUARE[i]);
         obs.event(RawEvent::Drop(i));
     }
-    *hash = h;
+    (*hash, *filled) = (h, f);
     i
 }

@@ -481,3 +481,49 @@ proptest! {
         }
     }
 }
+
+/// The random move is uniform over the legal moves and never anything else, for a
+/// row of squares that follow each other and for squares scattered by match sales
+/// (the two ways the engine draws it).
+#[test]
+fn random_moves_are_uniform_over_the_legal_moves() {
+    let rules = Rules::default().with_row_len(7).with_start_stones(2);
+    // A3 and B6 empty (their stones moved to A1 and B1).
+    let mut board = Board::new(&rules);
+    for (empty, fuller) in [("A3", "A1"), ("B6", "B1")] {
+        board.set_stones(empty.parse().unwrap(), 0).unwrap();
+        board.set_stones(fuller.parse().unwrap(), 4).unwrap();
+    }
+    let row = Position::new(board, Player::A);
+    // A also owns B's second and sixth squares, bought in a match: not a run.
+    let scattered = row
+        .clone()
+        .with_owner(Square::small(Player::B, 2), Player::A)
+        .and_then(|p| p.with_owner(Square::small(Player::B, 6), Player::A))
+        .unwrap();
+    for (position, moves) in [(row, 12), (scattered, 14)] {
+        let game = Game::from_position(rules, position).unwrap();
+        let legal = game.legal_moves().to_vec();
+        assert_eq!(legal.len(), moves);
+        let mut counts: HashMap<Move, u32> = HashMap::new();
+        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        let draws = 200_000;
+        for _ in 0..draws {
+            let mv = game.random_move(&mut rng).unwrap();
+            *counts.entry(mv).or_insert(0) += 1;
+        }
+        assert_eq!(
+            counts.len(),
+            legal.len(),
+            "only legal moves, every one drawn"
+        );
+        let expected = f64::from(draws) / legal.len() as f64;
+        for mv in &legal {
+            let n = f64::from(counts[mv]);
+            assert!(
+                (n - expected).abs() < 5.0 * expected.sqrt(),
+                "{mv}: {n} of {expected}"
+            );
+        }
+    }
+}
