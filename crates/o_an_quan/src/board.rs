@@ -144,24 +144,23 @@ impl Square {
 
     /// The square at ring index `i` of a ring with rows of `row`.
     /// (A table lookup: a division here was a measurable part of a playout move.)
+    /// Out-of-range arguments give some square (masked, not checked: the table is
+    /// sized in powers of two).
     pub(crate) const fn at_index(i: usize, row: u8) -> Square {
-        let row = if (row as usize) < MAX_ROW {
-            row as usize
-        } else {
-            MAX_ROW
-        };
-        let i = if i < MAX_SQUARES { i } else { 0 };
-        SQUARES[row][i]
+        SQUARES[row as usize & (SQUARE_ROWS - 1)][i & (LANES - 1)]
     }
 }
 
+/// Rows of [`SQUARES`]: a power of two above [`MAX_ROW`].
+const SQUARE_ROWS: usize = (MAX_ROW + 1).next_power_of_two();
+
 /// `SQUARES[row][i]`: the square at ring index `i` of a ring with rows of `row`.
-static SQUARES: [[Square; MAX_SQUARES]; MAX_ROW + 1] = {
-    let mut table = [[Square { side: 0, pos: 0 }; MAX_SQUARES]; MAX_ROW + 1];
+static SQUARES: [[Square; LANES]; SQUARE_ROWS] = {
+    let mut table = [[Square { side: 0, pos: 0 }; LANES]; SQUARE_ROWS];
     let mut row = 1;
-    while row <= MAX_ROW {
+    while row < SQUARE_ROWS {
         let mut i = 0;
-        while i < MAX_SQUARES {
+        while i < LANES {
             let stride = row + 1;
             table[row][i] = Square {
                 side: (i / stride) as u8,

@@ -383,18 +383,14 @@ impl Game {
     fn check_end<O: Observer>(&mut self, report: &mut Report, obs: &mut O) -> bool {
         let b = &self.pos.board;
         let quan_gone = b.quan == 0;
+        let limit = self.rules.move_limit().map_or(u64::MAX, u64::from);
         let reason = match self.rules.end_rule() {
             EndRule::QuanCaptured if quan_gone => Some(EndReason::QuanCaptured),
-            EndRule::QuanSquaresEmpty
-                if quan_gone && (0..b.len()).all(|i| !b.is_quan_square(i) || b.counts[i] == 0) =>
-            {
+            EndRule::QuanSquaresEmpty if quan_gone && b.quan_squares & self.filled == 0 => {
                 Some(EndReason::QuanSquaresEmpty)
             }
-            _ => self
-                .rules
-                .move_limit()
-                .filter(|&limit| self.moves.len() as u64 >= u64::from(limit))
-                .map(|_| EndReason::MoveLimit),
+            _ if self.moves.len() as u64 >= limit => Some(EndReason::MoveLimit),
+            _ => None,
         };
         match reason {
             Some(reason) => {
@@ -465,15 +461,19 @@ impl Game {
         obs.event(RawEvent::GameOver(reason));
         for p in 0..self.pos.board.players() {
             let player = Player::new(p).unwrap_or(Player::A);
-            for i in bits(self.pos.owned[p]) {
+            let owned = self.pos.owned[p];
+            for i in bits(owned & self.filled) {
                 let stones = core::mem::take(&mut self.pos.board.counts[i]);
-                if stones > 0 {
-                    self.pos.collected[p] += stones;
-                    obs.event(RawEvent::Collect(player, i, stones));
-                }
+                self.pos.collected[p] += stones;
+                obs.event(RawEvent::Collect(player, i, stones));
             }
+            self.filled &= !owned;
         }
-        self.filled = self.pos.board.filled();
+        debug_assert_eq!(
+            self.filled,
+            self.pos.board.filled(),
+            "the filled squares drifted"
+        );
         self.outcome = Some(Outcome {
             reason,
             leaders: self.score().leaders(),

@@ -63,6 +63,7 @@ impl History {
     }
 
     /// Records the next turn's hash; true if an earlier turn had the same hash.
+    #[inline]
     pub(crate) fn record(&mut self, hash: u64) -> bool {
         let index = self.hashes.len();
         self.hashes.push(hash);
