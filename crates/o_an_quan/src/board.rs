@@ -147,7 +147,12 @@ impl Square {
     /// Out-of-range arguments give some square (masked, not checked: the table is
     /// sized in powers of two).
     pub(crate) const fn at_index(i: usize, row: u8) -> Square {
-        SQUARES[row as usize & (SQUARE_ROWS - 1)][i & (LANES - 1)]
+        Square::names(row)[i & (LANES - 1)]
+    }
+
+    /// The squares of a ring with rows of `row`, by ring index.
+    pub(crate) const fn names(row: u8) -> &'static [Square; LANES] {
+        &SQUARES[row as usize & (SQUARE_ROWS - 1)]
     }
 }
 

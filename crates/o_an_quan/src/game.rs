@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::board::{Board, Player, Square};
+use crate::board::{Board, LANES, Player, Square};
 use crate::error::{GameError, IllegalMove, ParseError, UndoError};
 use crate::history::{History, keys, mix, raw_hash};
 use crate::moves::{Direction, Move, MoveList};
@@ -36,6 +36,10 @@ pub struct Game {
     start: Position,
     /// `raw` and `filled` of the start position, for restarts.
     start_marks: (u64, u64),
+    /// The names of the ring's squares, by ring index.
+    names: &'static [Square; LANES],
+    /// The move limit (Q9), `usize::MAX` if none.
+    move_limit: usize,
     pos: Position,
     moves: Vec<Move>,
     history: History,
@@ -87,6 +91,8 @@ impl Game {
             },
             start: position.clone(),
             start_marks: (raw_hash(&position), position.board.filled()),
+            names: Square::names(position.board.row),
+            move_limit: rules.move_limit().map_or(usize::MAX, |n| n as usize),
             pos: position,
             moves: Vec::new(),
             history: History::default(),
@@ -205,6 +211,8 @@ impl Game {
             capturing: self.capturing,
             start: self.start.clone(),
             start_marks: self.start_marks,
+            names: self.names,
+            move_limit: self.move_limit,
             pos: self.start.clone(),
             moves: Vec::new(),
             history: History::default(),
@@ -348,7 +356,7 @@ impl Game {
         obs: &mut O,
     ) -> Report {
         let player = self.pos.to_move;
-        let mv = Move::new(self.pos.board.square(start), direction);
+        let mv = Move::new(self.names[start & (LANES - 1)], direction);
         let sown = self.pos.sow(
             self.capturing,
             start,
@@ -383,13 +391,12 @@ impl Game {
     fn check_end<O: Observer>(&mut self, report: &mut Report, obs: &mut O) -> bool {
         let b = &self.pos.board;
         let quan_gone = b.quan == 0;
-        let limit = self.rules.move_limit().map_or(u64::MAX, u64::from);
         let reason = match self.rules.end_rule() {
             EndRule::QuanCaptured if quan_gone => Some(EndReason::QuanCaptured),
             EndRule::QuanSquaresEmpty if quan_gone && b.quan_squares & self.filled == 0 => {
                 Some(EndReason::QuanSquaresEmpty)
             }
-            _ if self.moves.len() as u64 >= limit => Some(EndReason::MoveLimit),
+            _ if self.moves.len() >= self.move_limit => Some(EndReason::MoveLimit),
             _ => None,
         };
         match reason {
@@ -570,6 +577,8 @@ impl Clone for Game {
             capturing: self.capturing,
             start: self.start.clone(),
             start_marks: self.start_marks,
+            names: self.names,
+            move_limit: self.move_limit,
             pos: self.pos.clone(),
             moves: self.moves.clone(),
             history: self.history.clone(),
@@ -586,6 +595,8 @@ impl Clone for Game {
         self.capturing = source.capturing;
         self.start.clone_from(&source.start);
         self.start_marks = source.start_marks;
+        self.names = source.names;
+        self.move_limit = source.move_limit;
         self.pos.clone_from(&source.pos);
         self.moves.clone_from(&source.moves);
         self.history.clone_from(&source.history);

@@ -14,8 +14,12 @@ use crate::rules::MAX_PLAYERS;
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct History {
     hashes: Vec<u64>,
-    /// Open addressing: 0 is empty, else the hash's top 32 bits and index + 1.
+    /// Open addressing: the hash's top 32 bits, then `base` + index + 1. A slot
+    /// whose low half is `base` or less is left from an earlier game: empty.
     slots: Vec<u64>,
+    /// Numbers of earlier games' entries are at most this: clearing the table is
+    /// raising it (playouts clear it after every game of a dozen moves).
+    base: u32,
 }
 
 impl Clone for History {
@@ -23,12 +27,14 @@ impl Clone for History {
         History {
             hashes: self.hashes.clone(),
             slots: self.slots.clone(),
+            base: self.base,
         }
     }
 
     fn clone_from(&mut self, source: &History) {
         self.hashes.clone_from(&source.hashes);
         self.slots.clone_from(&source.slots);
+        self.base = source.base;
     }
 }
 
@@ -45,19 +51,14 @@ impl History {
 
     /// Forgets everything, keeping the memory.
     pub(crate) fn clear(&mut self) {
-        if self.hashes.len() * 8 < self.slots.len() {
-            // A short game in a table grown by a long one: empty just its slots.
-            let mask = self.slots.len() - 1;
-            for (index, &hash) in self.hashes.iter().enumerate() {
-                let entry = entry_of(hash, index);
-                let mut slot = slot_of(hash, mask);
-                while self.slots[slot] != entry {
-                    slot = (slot + 1) & mask;
-                }
-                self.slots[slot] = 0;
+        let used = u32::try_from(self.hashes.len()).unwrap_or(u32::MAX);
+        match self.base.checked_add(used) {
+            // Another game's worth of numbers must fit above the new base.
+            Some(base) if base < u32::MAX / 2 => self.base = base,
+            _ => {
+                self.slots.iter_mut().for_each(|s| *s = 0);
+                self.base = 0;
             }
-        } else if !self.hashes.is_empty() {
-            self.slots.iter_mut().for_each(|s| *s = 0);
         }
         self.hashes.clear();
     }
@@ -67,7 +68,7 @@ impl History {
     pub(crate) fn record(&mut self, hash: u64) -> bool {
         let index = self.hashes.len();
         self.hashes.push(hash);
-        if (index + 1) * 2 > self.slots.len() {
+        if (index + 1) * 2 > self.slots.len() || index >= (u32::MAX / 2) as usize {
             self.grow();
             return self.hashes[..index].contains(&hash);
         }
@@ -76,11 +77,14 @@ impl History {
         let mut seen = false;
         loop {
             let entry = self.slots[slot];
-            if entry == 0 {
-                self.slots[slot] = entry_of(hash, index);
+            let number = entry as u32;
+            if number <= self.base {
+                self.slots[slot] = entry_of(hash, self.base as usize + index);
                 return seen;
             }
-            if entry >> 32 == hash >> 32 && self.hashes[(entry as u32 - 1) as usize] == hash {
+            if entry >> 32 == hash >> 32
+                && self.hashes.get((number - self.base - 1) as usize) == Some(&hash)
+            {
                 seen = true;
             }
             slot = (slot + 1) & mask;
@@ -92,6 +96,7 @@ impl History {
         let cap = (self.slots.len() * 2).max(64);
         self.slots.clear();
         self.slots.resize(cap, 0);
+        self.base = 0;
         let mask = cap - 1;
         for (index, &hash) in self.hashes.iter().enumerate() {
             let mut slot = slot_of(hash, mask);
@@ -107,8 +112,8 @@ fn slot_of(hash: u64, mask: usize) -> usize {
     hash as usize & mask
 }
 
-fn entry_of(hash: u64, index: usize) -> u64 {
-    (hash >> 32) << 32 | (index as u64 + 1)
+fn entry_of(hash: u64, number: usize) -> u64 {
+    (hash >> 32) << 32 | (number as u64 + 1)
 }
 
 /// The random keys of the repetition hash. The hash is linear: the sum over every
@@ -197,17 +202,35 @@ mod tests {
         }
         assert!(h.record(mix(7)), "a repeated hash is a candidate");
         h.clear();
-        assert!(h.slots.iter().all(|&s| s == 0));
-        // ...then short games clear only their own slots.
+        // ...then short games see nothing of it, or of each other.
         for round in 0..3u64 {
             for k in 0..20u64 {
                 assert!(!h.record(mix(round * 100 + k)), "round {round}: {k} is new");
             }
             assert!(h.record(mix(round * 100 + 3)));
-            assert_eq!(h.len(), 21);
+            assert!(h.record(mix(round * 100 + 19)));
+            assert_eq!(h.len(), 22);
             h.clear();
             assert_eq!(h.len(), 0);
-            assert!(h.slots.iter().all(|&s| s == 0), "round {round}");
         }
+        for k in 0..1000u64 {
+            assert!(!h.record(mix(k)), "{k} is new after the clear");
+        }
+    }
+
+    #[test]
+    fn the_numbering_starts_again_before_it_overflows() {
+        let mut h = History::default();
+        for k in 0..10u64 {
+            h.record(mix(k));
+        }
+        h.base = u32::MAX / 2 - 5;
+        h.clear();
+        assert_eq!(h.base, 0);
+        assert!(h.slots.iter().all(|&s| s == 0));
+        for k in 0..10u64 {
+            assert!(!h.record(mix(k)));
+        }
+        assert!(h.record(mix(4)));
     }
 }

@@ -17,6 +17,7 @@ mod moves;
 mod playout;
 mod position;
 mod rules;
+mod runs;
 mod score;
 mod sowing;
 mod trace;

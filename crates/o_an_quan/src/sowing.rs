@@ -12,6 +12,7 @@
 use crate::board::LANES;
 use crate::history::keys;
 use crate::position::Position;
+use crate::runs::{RING, RUN_LANES, RUNS, Run};
 use crate::trace::{Observer, RawEvent, Stop};
 
 /// The move in sum, before the turn is passed on.
@@ -49,37 +50,52 @@ impl Position {
         filled: &mut u64,
         obs: &mut O,
     ) -> Sown {
-        if right {
-            self.sow_towards::<true, O>(rules, start, hash, filled, obs)
+        let len = usize::from(self.board.len);
+        // Worked on in registers, stored once.
+        let (mut h, mut f) = (*hash, *filled);
+        let sown = if O::QUIET && len == RING {
+            // Hands sown whole: the direction is only a table index and a stride,
+            // not a branch (it is a coin toss in random play).
+            let walk = WholeRuns::new(right);
+            self.sow_with(walk, rules, start, &mut h, &mut f, obs)
+        } else if right {
+            self.sow_with(StoneByStone::<true>(len), rules, start, &mut h, &mut f, obs)
         } else {
-            self.sow_towards::<false, O>(rules, start, hash, filled, obs)
-        }
+            self.sow_with(
+                StoneByStone::<false>(len),
+                rules,
+                start,
+                &mut h,
+                &mut f,
+                obs,
+            )
+        };
+        (*hash, *filled) = (h, f);
+        sown
     }
 
-    fn sow_towards<const RIGHT: bool, O: Observer>(
+    /// The move, walking the ring with `walk`.
+    #[inline(always)]
+    fn sow_with<W: Walk, O: Observer>(
         &mut self,
+        walk: W,
         rules: Capturing,
         start: usize,
         hash: &mut u64,
         filled: &mut u64,
         obs: &mut O,
     ) -> Sown {
-        let len = self.board.len as usize;
-        let step = |i: usize| step::<RIGHT>(i, len);
+        let step = |i: usize| walk.step(i);
+
         let mover = self.to_move.index();
         let mut r = Sown::none();
         let mut from = start & MASK;
         let counts = &mut self.board.counts;
         loop {
             let hand = counts[from];
-            counts[from] = 0;
-            *filled &= !(1 << from);
-            *hash = hash.wrapping_sub(u64::from(hand).wrapping_mul(keys::SQUARE[from]));
-            obs.event(RawEvent::PickUp(from, hand));
             r.pick_ups += 1;
             r.sown += u32::from(hand);
-            let last = drop_stones::<RIGHT, O>(counts, len, from, hand, hash, filled, obs);
-            let next = step(last);
+            let next = walk.sow_hand(counts, from, hand, hash, filled, obs);
             if self.board.quan_squares >> next & 1 == 1 {
                 return r.stopped(Stop::QuanSquare, next, obs);
             }
@@ -135,23 +151,6 @@ impl Position {
     }
 }
 
-/// Ring indices are masked with this before indexing (the arrays have [`LANES`]
-/// entries), which lets the compiler drop bounds checks.
-const MASK: usize = LANES - 1;
-
-/// The next square in the sowing direction.
-#[inline(always)]
-fn step<const RIGHT: bool>(i: usize, len: usize) -> usize {
-    let n = if RIGHT {
-        if i + 1 == len { 0 } else { i + 1 }
-    } else if i == 0 {
-        len - 1
-    } else {
-        i - 1
-    };
-    n & MASK
-}
-
 impl Sown {
     /// Nothing sown (a turn that starts without a move).
     pub(crate) const fn none() -> Sown {
@@ -172,33 +171,132 @@ impl Sown {
     }
 }
 
-/// Drops the `hand` stones picked up from `from` one per square after it, adding
-/// each square's key to `hash` and its bit to `filled`; returns the square of the
-/// last.
-///
-/// A plain loop measured fastest. Tried and dropped (docs/benchmarks.md): a masked
-/// vector pass over the whole ring (store-forwarding stalls, slower), and the first
-/// eight drops as unconditional masked adds through a wrap table with the hash
-/// from a prefix-sum table (1.5 % faster for 147 KB of tables).
+/// Ring indices are masked with this before indexing (the arrays have [`LANES`]
+/// entries), which lets the compiler drop bounds checks.
+const MASK: usize = LANES - 1;
+
+/// How a move goes round the ring: the next square, and a whole hand sown.
+trait Walk: Copy {
+    /// The square after `i`.
+    fn step(self, i: usize) -> usize;
+
+    /// Picks up the `hand` stones of `from` and drops them one per square after
+    /// it, keeping `hash` and `filled` up to date; returns the square after the
+    /// last stone's.
+    fn sow_hand<O: Observer>(
+        self,
+        counts: &mut [u16; LANES],
+        from: usize,
+        hand: u16,
+        hash: &mut u64,
+        filled: &mut u64,
+        obs: &mut O,
+    ) -> usize {
+        sow_stones(self, counts, from, hand, hash, filled, obs)
+    }
+}
+
+/// [`Walk::sow_hand`] stone by stone.
 #[inline(always)]
-fn drop_stones<const RIGHT: bool, O: Observer>(
+fn sow_stones<W: Walk, O: Observer>(
+    walk: W,
     counts: &mut [u16; LANES],
-    len: usize,
     from: usize,
     hand: u16,
     hash: &mut u64,
     filled: &mut u64,
     obs: &mut O,
 ) -> usize {
+    counts[from] = 0;
+    *filled &= !(1 << from);
+    *hash = hash.wrapping_sub(u64::from(hand).wrapping_mul(keys::SQUARE[from]));
+    obs.event(RawEvent::PickUp(from, hand));
     let mut i = from;
     let (mut h, mut f) = (*hash, *filled);
     for _ in 0..hand {
-        i = step::<RIGHT>(i, len);
+        i = walk.step(i);
         counts[i] += 1;
         f |= 1 << i;
         h = h.wrapping_add(keys::SQUARE[i]);
         obs.event(RawEvent::Drop(i));
     }
     (*hash, *filled) = (h, f);
-    i
+    walk.step(i)
+}
+
+/// Any ring, stone by stone, the direction fixed at compile time (towards the
+/// ring order if `RIGHT`); the field is the ring's length.
+///
+/// A plain loop measured fastest for this general case. Tried and dropped
+/// (docs/benchmarks.md): a masked vector pass over the whole ring
+/// (store-forwarding stalls, slower), and the first eight drops as unconditional
+/// masked adds through a wrap table with the hash from a prefix-sum table (1.5 %
+/// faster for 147 KB of tables).
+#[derive(Clone, Copy)]
+struct StoneByStone<const RIGHT: bool>(usize);
+
+impl<const RIGHT: bool> Walk for StoneByStone<RIGHT> {
+    #[inline(always)]
+    fn step(self, i: usize) -> usize {
+        let n = if RIGHT {
+            if i + 1 == self.0 { 0 } else { i + 1 }
+        } else if i == 0 {
+            self.0 - 1
+        } else {
+            i - 1
+        };
+        n & MASK
+    }
+}
+
+/// A ring of [`RING`] squares, nobody watching the steps: hands of fewer than
+/// [`RING`] stones are sown whole from the [`runs`](crate::runs) table, larger ones
+/// stone by stone.
+#[derive(Clone, Copy)]
+struct WholeRuns {
+    /// 1 towards the ring order, else `RING − 1`.
+    stride: usize,
+    /// The runs in this direction.
+    runs: &'static [[Run; RING]; RUN_LANES],
+}
+
+impl WholeRuns {
+    fn new(right: bool) -> WholeRuns {
+        WholeRuns {
+            stride: if right { 1 } else { RING - 1 },
+            runs: &RUNS[usize::from(right)],
+        }
+    }
+}
+
+impl Walk for WholeRuns {
+    #[inline(always)]
+    fn step(self, i: usize) -> usize {
+        let n = i + self.stride;
+        (if n >= RING { n - RING } else { n }) & MASK
+    }
+
+    #[inline(always)]
+    fn sow_hand<O: Observer>(
+        self,
+        counts: &mut [u16; LANES],
+        from: usize,
+        hand: u16,
+        hash: &mut u64,
+        filled: &mut u64,
+        obs: &mut O,
+    ) -> usize {
+        if usize::from(hand) >= RING {
+            return sow_stones(self, counts, from, hand, hash, filled, obs);
+        }
+        let run = &self.runs[from & (RUN_LANES - 1)][usize::from(hand) % RING];
+        if let Some(lanes) = counts.first_chunk_mut::<RUN_LANES>() {
+            for (count, add) in lanes.iter_mut().zip(run.add) {
+                *count = count.wrapping_add(add);
+            }
+        }
+        *hash = hash.wrapping_add(run.hash);
+        *filled = *filled & !(1 << from) | run.filled;
+        usize::from(run.next)
+    }
 }

@@ -166,6 +166,8 @@ impl Trace {
 /// Receives the steps of a move as the engine makes them. The no-op observer `()`
 /// compiles away; [`Recorder`] keeps [`Event`]s. Squares are ring indices here.
 pub(crate) trait Observer {
+    /// Whether the observer ignores every event (the engine may then skip steps).
+    const QUIET: bool = false;
     fn event(&mut self, event: RawEvent);
 }
 
@@ -183,6 +185,7 @@ pub(crate) enum RawEvent {
 }
 
 impl Observer for () {
+    const QUIET: bool = true;
     #[inline(always)]
     fn event(&mut self, _: RawEvent) {}
 }

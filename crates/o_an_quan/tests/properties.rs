@@ -312,6 +312,50 @@ proptest! {
         board.set_quan(Square::quan(Player::B), right).unwrap();
         prop_assert_eq!(board.ring().to_string().parse::<Board>().unwrap(), board);
     }
+
+    /// On rings of 12 squares `play` sows hands of fewer than 12 stones whole, from
+    /// a table, and larger hands stone by stone; `play_traced` always goes stone by
+    /// stone. From positions with small and large hands, both give the same game,
+    /// and the repetition hash (checked against a recount in debug builds) stays
+    /// right.
+    #[test]
+    fn whole_hands_and_stone_by_stone_agree(
+        shape in 0usize..3,
+        counts in prop::collection::vec(prop_oneof![0u16..=4, 5u16..=11, 12u16..=30], 12),
+        quan in prop::collection::vec(any::<bool>(), 4),
+        gap: bool,
+        seed: u64,
+    ) {
+        let (players, row) = [(2, 5), (3, 3), (4, 2)][shape];
+        let mut board = Board::empty(players, row);
+        for (k, s) in board.clone().squares().enumerate() {
+            board.set_stones(s, counts[k]).unwrap();
+        }
+        let mut taken = 0;
+        for (p, &has) in quan.iter().enumerate().take(players) {
+            board.set_quan(Square::quan(Player::new(p).unwrap()), has).unwrap();
+            taken += u8::from(!has);
+        }
+        let pos = Position::new(board, Player::A).with_quan_taken(Player::B, taken);
+        let rules = Rules::default()
+            .with_players(players as u8)
+            .with_row_len(row as u8)
+            .with_quan_square_gap(gap);
+        let Ok(mut quiet) = Game::from_position(rules, pos) else {
+            return Ok(());
+        };
+        let mut traced = quiet.clone();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..12 {
+            let Some(mv) = quiet.random_move(&mut rng) else { break };
+            let report = quiet.play(mv).unwrap();
+            let trace = traced.play_traced(mv).unwrap();
+            prop_assert_eq!(report, trace.report);
+            prop_assert_eq!(quiet.position(), traced.position());
+            prop_assert_eq!(quiet.outcome(), traced.outcome());
+            prop_assert_eq!(quiet.occurrences(), traced.occurrences());
+        }
+    }
 }
 
 #[cfg(feature = "serde")]
