@@ -61,6 +61,24 @@ fn repetitive_rules() -> impl Strategy<Value = Rules> {
         })
 }
 
+/// A position with `counts` stones in the ring's squares, in ring order, and each
+/// player's quan on the ring if `quan` says so (the taken ones credited to B), A
+/// to move.
+fn position_of(players: usize, row: usize, counts: &[u16], quan: &[bool]) -> Position {
+    let mut board = Board::empty(players, row);
+    for (k, s) in board.clone().squares().enumerate() {
+        board.set_stones(s, counts[k]).unwrap();
+    }
+    let mut taken = 0;
+    for (p, &has) in quan.iter().enumerate().take(players) {
+        board
+            .set_quan(Square::quan(Player::new(p).unwrap()), has)
+            .unwrap();
+        taken += u8::from(!has);
+    }
+    Position::new(board, Player::A).with_quan_taken(Player::B, taken)
+}
+
 /// Every move that could be named on this ring, legal or not.
 fn every_move(board: &Board) -> Vec<Move> {
     let mut all: Vec<Move> = board
@@ -267,18 +285,8 @@ proptest! {
         young in prop::option::of(1u8..=10),
         seed: u64,
     ) {
-        let mut board = Board::empty(players, row);
-        for (k, s) in board.clone().squares().enumerate() {
-            board.set_stones(s, counts[k]).unwrap();
-        }
-        let mut taken = 0;
-        for (p, &has) in quan.iter().enumerate().take(players) {
-            let q = Square::quan(Player::new(p).unwrap());
-            board.set_quan(q, has).unwrap();
-            taken += u8::from(!has);
-        }
-        let total = board.small_stones();
-        let pos = Position::new(board, Player::A).with_quan_taken(Player::B, taken);
+        let pos = position_of(players, row, &counts, &quan);
+        let total = pos.board().small_stones();
         let rules = Rules::default()
             .with_players(players as u8)
             .with_row_len(row as u8)
@@ -327,16 +335,7 @@ proptest! {
         seed: u64,
     ) {
         let (players, row) = [(2, 5), (3, 3), (4, 2)][shape];
-        let mut board = Board::empty(players, row);
-        for (k, s) in board.clone().squares().enumerate() {
-            board.set_stones(s, counts[k]).unwrap();
-        }
-        let mut taken = 0;
-        for (p, &has) in quan.iter().enumerate().take(players) {
-            board.set_quan(Square::quan(Player::new(p).unwrap()), has).unwrap();
-            taken += u8::from(!has);
-        }
-        let pos = Position::new(board, Player::A).with_quan_taken(Player::B, taken);
+        let pos = position_of(players, row, &counts, &quan);
         let rules = Rules::default()
             .with_players(players as u8)
             .with_row_len(row as u8)
