@@ -1,18 +1,26 @@
-//! Whole hands sown in one step on a ring of 12 squares (the standard board: two
-//! players with rows of five; also three players with rows of three, four with rows
-//! of two).
+//! Whole hands sown in one step: the tables behind the quiet sowing walks of
+//! [`crate::sowing`].
 //!
 //! Sowing stone by stone is a loop whose length is the hand, and in random play the
 //! hand is random: the loop's exit is mispredicted about once a hand, the largest
-//! single cost of a move. On a ring of 12, a hand of fewer than 12 stones changes
-//! the counts by a fixed vector that depends only on where it starts, which way it
-//! goes and how many stones it holds; so does the repetition hash (by a fixed sum of
-//! keys) and the set of filled squares. [`RUNS`] holds all 2 × 12 × 12 of them:
-//! the move adds one vector of 16 lanes to the counts (two SIMD additions where the
-//! target has them; the compiler vectorises the plain loop), with no branch.
-//! Larger hands and other rings sow stone by stone ([`crate::sowing`]); the
-//! property tests play the same games both ways.
+//! single cost of a move. A hand smaller than the ring changes the counts by a
+//! vector that depends only on where it starts, which way it goes and how many
+//! stones it holds (−hand where it is picked up, +1 on each square sown); so do the
+//! repetition hash (by a sum of keys) and the set of filled squares.
+//!
+//! - On a ring of 12 squares (the standard board: two players with rows of five;
+//!   also three with rows of three, four with rows of two) all 2 × 12 × 12 runs are
+//!   in [`RUNS`], a cache line each, with the square after the last stone: a hand
+//!   is one table load and one 16-lane vector addition.
+//! - On the other rings of up to [`WIDE`] squares the run is computed: its squares
+//!   as a bit set, widened to lanes 8 at a time by [`EXPAND`], the hand taken off
+//!   the square picked up through [`PICKED`], the hash change from [`KEY_SUMS`].
+//!
+//! The lane loops are plain Rust; the compiler turns them into SIMD additions
+//! where the target has them. Larger hands, larger rings and traced moves go stone
+//! by stone; the property tests play the same games both ways.
 
+use crate::board::LANES;
 use crate::history::keys;
 
 /// The ring length the table serves.
@@ -80,6 +88,48 @@ pub(crate) static RUNS: [[[Run; RING]; RUN_LANES]; 2] = {
             from += 1;
         }
         right += 1;
+    }
+    table
+};
+
+/// Lanes of the computed runs: rings of up to 32 squares.
+pub(crate) const WIDE: usize = 32;
+
+/// `EXPAND[b][k]`: bit `k` of byte `b`, as a lane.
+pub(crate) static EXPAND: [[u16; 8]; 256] = {
+    let mut table = [[0u16; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            table[b][k] = (b >> k & 1) as u16;
+            k += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// `KEY_SUMS[i]`: the sum of the square keys of ring indices below `i`.
+pub(crate) static KEY_SUMS: [u64; LANES] = {
+    let mut table = [0u64; LANES];
+    let mut i = 0;
+    while i + 1 < LANES {
+        table[i + 1] = table[i].wrapping_add(keys::SQUARE[i]);
+        i += 1;
+    }
+    table
+};
+
+/// `PICKED[i]`: all ones in lane `i`, else zero (masks the hand subtracted from
+/// the square picked up; a table, because a lane-by-lane comparison with `i` did
+/// not reliably compile to 16-bit vector comparisons).
+pub(crate) static PICKED: [[u16; WIDE]; WIDE] = {
+    let mut table = [[0u16; WIDE]; WIDE];
+    let mut i = 0;
+    while i < WIDE {
+        table[i][i] = u16::MAX;
+        i += 1;
     }
     table
 };

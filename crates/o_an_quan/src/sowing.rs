@@ -12,7 +12,7 @@
 use crate::board::LANES;
 use crate::history::keys;
 use crate::position::Position;
-use crate::runs::{RING, RUN_LANES, RUNS, Run};
+use crate::runs::{EXPAND, KEY_SUMS, PICKED, RING, RUN_LANES, RUNS, Run, WIDE};
 use crate::trace::{Observer, RawEvent, Stop};
 
 /// The move in sum, before the turn is passed on.
@@ -53,22 +53,21 @@ impl Position {
         let len = usize::from(self.board.len);
         // Worked on in registers, stored once.
         let (mut h, mut f) = (*hash, *filled);
+        // Nobody watching (`play`, playouts): hands smaller than the ring sown
+        // whole, the direction a value rather than a branch (it is a coin toss in
+        // random play). Otherwise (traces, rings over 32 squares) stone by stone,
+        // the direction a compile-time constant.
         let sown = if O::QUIET && len == RING {
-            // Hands sown whole: the direction is only a table index and a stride,
-            // not a branch (it is a coin toss in random play).
-            let walk = WholeRuns::new(right);
+            self.sow_with(WholeRuns::new(right), rules, start, &mut h, &mut f, obs)
+        } else if O::QUIET && len <= WIDE {
+            let walk = ComputedRuns::new(len, right);
             self.sow_with(walk, rules, start, &mut h, &mut f, obs)
         } else if right {
-            self.sow_with(StoneByStone::<true>(len), rules, start, &mut h, &mut f, obs)
+            let walk = StoneByStone::<true>(len);
+            self.sow_with(walk, rules, start, &mut h, &mut f, obs)
         } else {
-            self.sow_with(
-                StoneByStone::<false>(len),
-                rules,
-                start,
-                &mut h,
-                &mut f,
-                obs,
-            )
+            let walk = StoneByStone::<false>(len);
+            self.sow_with(walk, rules, start, &mut h, &mut f, obs)
         };
         (*hash, *filled) = (h, f);
         sown
@@ -91,16 +90,18 @@ impl Position {
         let mut r = Sown::none();
         let mut from = start & MASK;
         let counts = &mut self.board.counts;
+        let mut ahead = None;
         loop {
-            let hand = counts[from];
+            let hand = ahead.unwrap_or_else(|| counts[from]);
             r.pick_ups += 1;
             r.sown += u32::from(hand);
-            let next = walk.sow_hand(counts, from, hand, hash, filled, obs);
+            let (next, next_count) = walk.sow_hand(counts, from, hand, hash, filled, obs);
             if self.board.quan_squares >> next & 1 == 1 {
                 return r.stopped(Stop::QuanSquare, next, obs);
             }
             if *filled >> next & 1 == 1 {
                 from = next; // relay: pick up the next square and sow on
+                ahead = next_count;
                 continue;
             }
             // The next square is an empty small square: capture what follows it,
@@ -182,7 +183,7 @@ trait Walk: Copy {
 
     /// Picks up the `hand` stones of `from` and drops them one per square after
     /// it, keeping `hash` and `filled` up to date; returns the square after the
-    /// last stone's.
+    /// last stone's, and the stones it holds now if the walk read them.
     fn sow_hand<O: Observer>(
         self,
         counts: &mut [u16; LANES],
@@ -191,7 +192,7 @@ trait Walk: Copy {
         hash: &mut u64,
         filled: &mut u64,
         obs: &mut O,
-    ) -> usize {
+    ) -> (usize, Option<u16>) {
         sow_stones(self, counts, from, hand, hash, filled, obs)
     }
 }
@@ -206,7 +207,7 @@ fn sow_stones<W: Walk, O: Observer>(
     hash: &mut u64,
     filled: &mut u64,
     obs: &mut O,
-) -> usize {
+) -> (usize, Option<u16>) {
     counts[from] = 0;
     *filled &= !(1 << from);
     *hash = hash.wrapping_sub(u64::from(hand).wrapping_mul(keys::SQUARE[from]));
@@ -221,14 +222,15 @@ fn sow_stones<W: Walk, O: Observer>(
         obs.event(RawEvent::Drop(i));
     }
     (*hash, *filled) = (h, f);
-    walk.step(i)
+    (walk.step(i), None)
 }
 
 /// Any ring, stone by stone, the direction fixed at compile time (towards the
 /// ring order if `RIGHT`); the field is the ring's length.
 ///
-/// A plain loop measured fastest for this general case. Tried and dropped
-/// (docs/benchmarks.md): a masked vector pass over the whole ring
+/// Used for traced moves (every step is reported) and rings of more than 32
+/// squares. Tried and dropped for it (docs/benchmarks.md): a masked vector pass
+/// over the whole ring
 /// (store-forwarding stalls, slower), and the first eight drops as unconditional
 /// masked adds through a wrap table with the hash from a prefix-sum table (1.5 %
 /// faster for 147 KB of tables).
@@ -285,11 +287,16 @@ impl Walk for WholeRuns {
         hash: &mut u64,
         filled: &mut u64,
         obs: &mut O,
-    ) -> usize {
+    ) -> (usize, Option<u16>) {
         if usize::from(hand) >= RING {
             return sow_stones(self, counts, from, hand, hash, filled, obs);
         }
         let run = &self.runs[from & (RUN_LANES - 1)][usize::from(hand) % RING];
+        let next = usize::from(run.next) & MASK;
+        // Read before the run is added, so that the next pick-up need not wait for
+        // the addition: the run never sows `next`, which is `from` (emptied) only
+        // when the hand is one short of the ring.
+        let next_count = if next == from { 0 } else { counts[next] };
         if let Some(lanes) = counts.first_chunk_mut::<RUN_LANES>() {
             for (count, add) in lanes.iter_mut().zip(run.add) {
                 *count = count.wrapping_add(add);
@@ -297,6 +304,84 @@ impl Walk for WholeRuns {
         }
         *hash = hash.wrapping_add(run.hash);
         *filled = *filled & !(1 << from) | run.filled;
-        usize::from(run.next)
+        (next, Some(next_count))
+    }
+}
+
+/// A ring of at most [`WIDE`] squares other than [`RING`], nobody watching the
+/// steps: hands smaller than the ring are sown whole, the run computed rather than
+/// looked up (its squares as a bit set, expanded to lanes by [`EXPAND`]; the hash
+/// change from prefix sums of the keys); larger hands stone by stone.
+#[derive(Clone, Copy)]
+struct ComputedRuns {
+    len: usize,
+    /// 1 towards the ring order, else `len − 1`.
+    stride: usize,
+}
+
+impl ComputedRuns {
+    fn new(len: usize, right: bool) -> ComputedRuns {
+        ComputedRuns {
+            len,
+            stride: if right { 1 } else { len - 1 },
+        }
+    }
+
+    /// `i` brought back onto the ring (`i < 2 × len`).
+    #[inline(always)]
+    fn wrap(self, i: usize) -> usize {
+        if i >= self.len { i - self.len } else { i }
+    }
+}
+
+impl Walk for ComputedRuns {
+    #[inline(always)]
+    fn step(self, i: usize) -> usize {
+        self.wrap(i + self.stride) & MASK
+    }
+
+    #[inline(always)]
+    fn sow_hand<O: Observer>(
+        self,
+        counts: &mut [u16; LANES],
+        from: usize,
+        hand: u16,
+        hash: &mut u64,
+        filled: &mut u64,
+        obs: &mut O,
+    ) -> (usize, Option<u16>) {
+        let (len, n) = (self.len, usize::from(hand));
+        if n >= len {
+            return sow_stones(self, counts, from, hand, hash, filled, obs);
+        }
+        // The run is the ring indices a, a + 1, ..., a + n − 1 (mod len), split
+        // into [a, e1) and [0, e2) where it wraps. Selects, not branches: the
+        // direction is a coin toss in random play.
+        let right = self.stride == 1;
+        let a = self.wrap(from + if right { 1 } else { len - n });
+        let next = self.wrap(a + if right { n } else { self.stride });
+        let e1 = (a + n).min(len);
+        let e2 = a + n - e1;
+        let below = |k: usize| (1u64 << k) - 1;
+        let bits = (below(e1) & !below(a)) | below(e2);
+        *hash = hash
+            .wrapping_add(KEY_SUMS[e1 & MASK])
+            .wrapping_sub(KEY_SUMS[a & MASK])
+            .wrapping_add(KEY_SUMS[e2 & MASK])
+            .wrapping_sub(u64::from(hand).wrapping_mul(keys::SQUARE[from]));
+        *filled = *filled & !(1 << from) | bits;
+        let picked = &PICKED[from % WIDE];
+        if let Some(lanes) = counts.first_chunk_mut::<WIDE>() {
+            for (chunk, lanes) in lanes.chunks_exact_mut(8).enumerate() {
+                let add = &EXPAND[(bits >> (8 * chunk)) as usize & 0xFF];
+                for (k, lane) in lanes.iter_mut().enumerate() {
+                    let minus = picked[8 * chunk + k] & hand;
+                    *lane = lane.wrapping_add(add[k]).wrapping_sub(minus);
+                }
+            }
+        }
+        // (Unlike the table's runs, reading the next square's count here, before
+        // or after the addition, measured slower.)
+        (next & MASK, None)
     }
 }
