@@ -60,7 +60,7 @@ impl Position {
         let sown = if O::QUIET && len == RING {
             self.sow_with(WholeRuns::new(right), rules, start, &mut h, &mut f, obs)
         } else if O::QUIET && len <= WIDE {
-            let walk = ComputedRuns::new(len, right);
+            let walk = ComputedRuns(Stride::new(len, right));
             self.sow_with(walk, rules, start, &mut h, &mut f, obs)
         } else if right {
             let walk = StoneByStone::<true>(len);
@@ -181,9 +181,24 @@ trait Walk: Copy {
     /// The square after `i`.
     fn step(self, i: usize) -> usize;
 
-    /// Picks up the `hand` stones of `from` and drops them one per square after
-    /// it, keeping `hash` and `filled` up to date; returns the square after the
-    /// last stone's, and the stones it holds now if the walk read them.
+    /// Picks up the `hand` stones of `from` and drops them one per square after it
+    /// in one go, keeping `hash` and `filled` up to date, if this walk can (nobody
+    /// watches, and the hand is smaller than the ring): the square after the last
+    /// stone's, and the stones it holds now if the walk read them.
+    #[inline(always)]
+    fn sow_whole(
+        self,
+        _counts: &mut [u16; LANES],
+        _from: usize,
+        _hand: u16,
+        _hash: &mut u64,
+        _filled: &mut u64,
+    ) -> Option<(usize, Option<u16>)> {
+        None
+    }
+
+    /// [`Walk::sow_whole`] where it can, else stone by stone.
+    #[inline(always)]
     fn sow_hand<O: Observer>(
         self,
         counts: &mut [u16; LANES],
@@ -193,7 +208,10 @@ trait Walk: Copy {
         filled: &mut u64,
         obs: &mut O,
     ) -> (usize, Option<u16>) {
-        sow_stones(self, counts, from, hand, hash, filled, obs)
+        match self.sow_whole(counts, from, hand, hash, filled) {
+            Some(sown) => sown,
+            None => sow_stones(self, counts, from, hand, hash, filled, obs),
+        }
     }
 }
 
@@ -251,13 +269,46 @@ impl<const RIGHT: bool> Walk for StoneByStone<RIGHT> {
     }
 }
 
+/// The direction as a value: a step adds 1 (towards the ring order) or
+/// `len − 1`. For the quiet walks, where the direction is a coin toss in random
+/// play and a branch on it would be mispredicted half the time.
+#[derive(Clone, Copy)]
+struct Stride {
+    len: usize,
+    /// 1 towards the ring order, else `len − 1`.
+    stride: usize,
+}
+
+impl Stride {
+    fn new(len: usize, right: bool) -> Stride {
+        Stride {
+            len,
+            stride: if right { 1 } else { len - 1 },
+        }
+    }
+
+    fn right(self) -> bool {
+        self.stride == 1
+    }
+
+    /// `i` brought back onto the ring (`i < 2 × len`).
+    #[inline(always)]
+    fn wrap(self, i: usize) -> usize {
+        if i >= self.len { i - self.len } else { i }
+    }
+
+    #[inline(always)]
+    fn step(self, i: usize) -> usize {
+        self.wrap(i + self.stride) & MASK
+    }
+}
+
 /// A ring of [`RING`] squares, nobody watching the steps: hands of fewer than
 /// [`RING`] stones are sown whole from the [`runs`](crate::runs) table, larger ones
 /// stone by stone.
 #[derive(Clone, Copy)]
 struct WholeRuns {
-    /// 1 towards the ring order, else `RING − 1`.
-    stride: usize,
+    ring: Stride,
     /// The runs in this direction.
     runs: &'static [[Run; RING]; RUN_LANES],
 }
@@ -265,7 +316,7 @@ struct WholeRuns {
 impl WholeRuns {
     fn new(right: bool) -> WholeRuns {
         WholeRuns {
-            stride: if right { 1 } else { RING - 1 },
+            ring: Stride::new(RING, right),
             runs: &RUNS[usize::from(right)],
         }
     }
@@ -274,22 +325,20 @@ impl WholeRuns {
 impl Walk for WholeRuns {
     #[inline(always)]
     fn step(self, i: usize) -> usize {
-        let n = i + self.stride;
-        (if n >= RING { n - RING } else { n }) & MASK
+        self.ring.step(i)
     }
 
     #[inline(always)]
-    fn sow_hand<O: Observer>(
+    fn sow_whole(
         self,
         counts: &mut [u16; LANES],
         from: usize,
         hand: u16,
         hash: &mut u64,
         filled: &mut u64,
-        obs: &mut O,
-    ) -> (usize, Option<u16>) {
+    ) -> Option<(usize, Option<u16>)> {
         if usize::from(hand) >= RING {
-            return sow_stones(self, counts, from, hand, hash, filled, obs);
+            return None;
         }
         let run = &self.runs[from & (RUN_LANES - 1)][usize::from(hand) % RING];
         let next = usize::from(run.next) & MASK;
@@ -304,7 +353,7 @@ impl Walk for WholeRuns {
         }
         *hash = hash.wrapping_add(run.hash);
         *filled = *filled & !(1 << from) | run.filled;
-        (next, Some(next_count))
+        Some((next, Some(next_count)))
     }
 }
 
@@ -313,53 +362,33 @@ impl Walk for WholeRuns {
 /// looked up (its squares as a bit set, expanded to lanes by [`EXPAND`]; the hash
 /// change from prefix sums of the keys); larger hands stone by stone.
 #[derive(Clone, Copy)]
-struct ComputedRuns {
-    len: usize,
-    /// 1 towards the ring order, else `len − 1`.
-    stride: usize,
-}
-
-impl ComputedRuns {
-    fn new(len: usize, right: bool) -> ComputedRuns {
-        ComputedRuns {
-            len,
-            stride: if right { 1 } else { len - 1 },
-        }
-    }
-
-    /// `i` brought back onto the ring (`i < 2 × len`).
-    #[inline(always)]
-    fn wrap(self, i: usize) -> usize {
-        if i >= self.len { i - self.len } else { i }
-    }
-}
+struct ComputedRuns(Stride);
 
 impl Walk for ComputedRuns {
     #[inline(always)]
     fn step(self, i: usize) -> usize {
-        self.wrap(i + self.stride) & MASK
+        self.0.step(i)
     }
 
     #[inline(always)]
-    fn sow_hand<O: Observer>(
+    fn sow_whole(
         self,
         counts: &mut [u16; LANES],
         from: usize,
         hand: u16,
         hash: &mut u64,
         filled: &mut u64,
-        obs: &mut O,
-    ) -> (usize, Option<u16>) {
-        let (len, n) = (self.len, usize::from(hand));
-        if n >= len {
-            return sow_stones(self, counts, from, hand, hash, filled, obs);
+    ) -> Option<(usize, Option<u16>)> {
+        let n = usize::from(hand);
+        if n >= self.0.len {
+            return None;
         }
         // The run is the ring indices a, a + 1, ..., a + n − 1 (mod len), split
         // into [a, e1) and [0, e2) where it wraps. Selects, not branches: the
         // direction is a coin toss in random play.
-        let right = self.stride == 1;
-        let a = self.wrap(from + if right { 1 } else { len - n });
-        let next = self.wrap(a + if right { n } else { self.stride });
+        let (len, right) = (self.0.len, self.0.right());
+        let a = self.0.wrap(from + if right { 1 } else { len - n });
+        let next = self.0.wrap(a + if right { n } else { self.0.stride });
         let e1 = (a + n).min(len);
         let e2 = a + n - e1;
         let below = |k: usize| (1u64 << k) - 1;
@@ -382,6 +411,6 @@ impl Walk for ComputedRuns {
         }
         // (Unlike the table's runs, reading the next square's count here, before
         // or after the addition, measured slower.)
-        (next & MASK, None)
+        Some((next & MASK, None))
     }
 }
