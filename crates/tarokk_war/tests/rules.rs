@@ -259,33 +259,7 @@ fn w5_draws_the_tok_viii_and_the_odd_soldier() {
     // player 1's cards: last three when dealing, first three when not).
     let mut soldiers = SOLDIERS;
     soldiers.swap(0, 1); // the tök VIII on top: the first hand's winner draws it
-    let mut d = deal(
-        &soldiers,
-        [
-            "tök VII",
-            "zöld IX",
-            "makk IX",
-            "tök X",
-            "zöld X",
-            "zöld VIII",
-        ],
-    );
-    for (k, h) in d.hands.iter_mut().enumerate() {
-        if k % 2 == 1 {
-            // Player 2 deals: player 1 gets the first three.
-            *h = cards(&[
-                "zöld VIII",
-                "zöld X",
-                "tök X",
-                "makk IX",
-                "zöld IX",
-                "tök VII",
-            ])
-            .try_into()
-            .unwrap();
-        }
-    }
-    let mut g = Game::new(Rules::default(), d).unwrap();
+    let mut g = Game::new(Rules::default(), zold_viii_deal(&soldiers)).unwrap();
     let mut draws = vec![];
     let mut dealers = vec![];
     for hand in 0..10 {
@@ -325,10 +299,12 @@ fn w5_draws_the_tok_viii_and_the_odd_soldier() {
     assert_eq!(g.soldiers(Player::Two).count(), 9);
 }
 
-/// Player 1 wins every hand with the zöld VIII; soldiers alternate player 1, 2, ….
-fn to_phase_two(rules: Rules, soldiers: [Card; 19]) -> Game {
+/// A deal in which player 1 holds the zöld VIII in every hand (it is always in
+/// player 1's cards: the last three when player 1 deals, the first three when
+/// player 2 deals), with `soldiers` as the soldier pile.
+fn zold_viii_deal(soldiers: &[Card; 19]) -> Deal {
     let mut d = deal(
-        &soldiers,
+        soldiers,
         [
             "tök VII",
             "zöld IX",
@@ -340,6 +316,7 @@ fn to_phase_two(rules: Rules, soldiers: [Card; 19]) -> Game {
     );
     for (k, h) in d.hands.iter_mut().enumerate() {
         if k % 2 == 1 {
+            // Player 2 deals: player 1 gets the first three.
             *h = cards(&[
                 "zöld VIII",
                 "zöld X",
@@ -352,7 +329,12 @@ fn to_phase_two(rules: Rules, soldiers: [Card; 19]) -> Game {
             .unwrap();
         }
     }
-    let mut g = Game::new(rules, d).unwrap();
+    d
+}
+
+/// Player 1 wins every hand with the zöld VIII; soldiers alternate player 1, 2, ….
+fn to_phase_two(rules: Rules, soldiers: [Card; 19]) -> Game {
+    let mut g = Game::new(rules, zold_viii_deal(&soldiers)).unwrap();
     while !g.in_phase_two() {
         if g.awaiting() == Awaiting::Play(Player::Two) {
             play(&mut g, "makk IX");
