@@ -610,20 +610,38 @@ fn honest(
         Secret::with_salt(p1, [7; 32]),
         Secret::with_salt(p2, [9; 32]),
     );
-    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
-    let mut b = SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap();
+    let (mut a, mut b) = sides(rules, s1, s2);
+    exchange(&mut a, &mut b, moves, |_, said| said);
+    (a, b, s1, s2)
+}
+
+/// Both sides' copies of a no-referee game, player 1 with secret `s1`.
+fn sides(rules: Rules, s1: Secret, s2: Secret) -> (SideGame, SideGame) {
+    (
+        SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap(),
+        SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap(),
+    )
+}
+
+/// Plays `moves` between the two sides; the mover hears what `answer` makes of
+/// the other side's honest announcement of each move.
+fn exchange(
+    a: &mut SideGame,
+    b: &mut SideGame,
+    moves: &[&str],
+    answer: impl Fn(&str, Announcement) -> Announcement,
+) {
     for m in moves {
         let mv: Move = m.parse().unwrap();
         let (mover, other) = if a.to_move() == Side::One {
-            (&mut a, &mut b)
+            (&mut *a, &mut *b)
         } else {
-            (&mut b, &mut a)
+            (&mut *b, &mut *a)
         };
         mover.play(mv).unwrap();
         let said = other.opponent_move(mv).unwrap();
-        mover.announcement(said).unwrap();
+        mover.announcement(answer(m, said)).unwrap();
     }
-    (a, b, s1, s2)
 }
 
 #[test]
@@ -645,20 +663,10 @@ fn t10_no_referee_game_matches_the_referee_and_catches_cheats() {
         Secret::with_salt(traps(&["a5"]), [1; 32]),
         Secret::with_salt(traps(&["e3"]), [2; 32]),
     );
-    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
-    let mut b = SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap();
-    for m in ["e1", "e9", "e2", "e8", "e3"] {
-        let mv: Move = m.parse().unwrap();
-        let (mover, other) = if a.to_move() == Side::One {
-            (&mut a, &mut b)
-        } else {
-            (&mut b, &mut a)
-        };
-        mover.play(mv).unwrap();
-        let said = other.opponent_move(mv).unwrap();
-        let lie = if m == "e3" { Announcement::Miss } else { said };
-        mover.announcement(lie).unwrap();
-    }
+    let (mut a, mut b) = sides(rules, s1, s2);
+    exchange(&mut a, &mut b, &moves, |m, said| {
+        if m == "e3" { Announcement::Miss } else { said }
+    });
     assert_eq!(
         a.verify(&s2.reveal()),
         Err(Cheat::FalseMiss {
@@ -667,19 +675,8 @@ fn t10_no_referee_game_matches_the_referee_and_catches_cheats() {
         })
     );
     // A false hit: Player 2 claims a hit on e2, which is no trap of its.
-    let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
-    let mut b = SideGame::new(rules, SOUTH_NORTH, Side::Two, s2, s1.commitment()).unwrap();
-    for m in ["e1", "e9"] {
-        let mv: Move = m.parse().unwrap();
-        let (mover, other) = if a.to_move() == Side::One {
-            (&mut a, &mut b)
-        } else {
-            (&mut b, &mut a)
-        };
-        mover.play(mv).unwrap();
-        let said = other.opponent_move(mv).unwrap();
-        mover.announcement(said).unwrap();
-    }
+    let (mut a, mut b) = sides(rules, s1, s2);
+    exchange(&mut a, &mut b, &["e1", "e9"], |_, said| said);
     a.play("e2".parse().unwrap()).unwrap();
     assert_eq!(
         a.announcement(Announcement::Hit(c("d7"))),
