@@ -259,6 +259,33 @@ impl Place {
         }
     }
 
+    /// Whether a horse can stand here under `rules`: a step of its route (the end,
+    /// on А, only where exit needs passing А, H4), and a route whose choices the
+    /// horse has reached (H3, H11): a diameter route only from its corner on (Б for
+    /// Б→Г→Д and Б→Г→А, В for В→Г→А), never the circle on Б or В (a stop there
+    /// always turns), and under yut nori's shortcuts no Б→Г→А before Г (the choice
+    /// at Г is made there) and no Б→Г→Д on Г (a stop on Г turns to А). Waiting and
+    /// out always can. `Game::from_places` refuses any other place.
+    pub fn is_consistent(self, rules: &Rules) -> bool {
+        let Place::On { route, step } = self else {
+            return true;
+        };
+        let last = match rules.exit() {
+            Exit::Reach => route.end() - 1,
+            Exit::Pass => route.end(),
+        };
+        if step == 0 || step > last {
+            return false;
+        }
+        let yut = rules.shortcuts() == Shortcuts::YutNori;
+        match route {
+            Route::Circle => step != 5 && step != 10,
+            Route::BToD => step >= 5 && !(yut && step == 8),
+            Route::BToA => step >= 5 && !(yut && step < 8),
+            Route::VToA => step >= 10,
+        }
+    }
+
     /// Where `steps` (1..=5 forward, −1 back-do) take a horse from here under
     /// `rules`, with the shortcuts taken where it stops (H2–H4, H11). `None` when the
     /// move is impossible (a waiting horse cannot go back, nor can one that is out).
@@ -276,15 +303,7 @@ impl Place {
             }
             Place::On { route, step } => {
                 if steps < 0 {
-                    // Back-do (H11): one station back along the route; from
-                    // station 1 the horse stands on А (the end of its route).
-                    if step <= 1 {
-                        return Some(Place::On {
-                            route,
-                            step: route.end(),
-                        });
-                    }
-                    return Some(land(route, step - 1, rules, false));
+                    return Some(back(route, step, rules));
                 }
                 let to = u32::from(step) + steps as u32;
                 let end = u32::from(route.end());
@@ -305,6 +324,34 @@ impl Place {
             }
         }
     }
+}
+
+/// Where a back-do takes a horse standing at `step` of `route` (ruling H11, as
+/// amended): one station back along its route. A route choice made at the station
+/// it backs off (Б, В, or Г under yut nori's Г rule) is undone, to be made again
+/// when the horse next reaches that station; the station it stops on applies its
+/// stop rule as any stop does. From station 1 it lands on А at the end of its
+/// route: out at once where reaching А exits (H4), standing on А otherwise.
+fn back(route: Route, step: u8, rules: &Rules) -> Place {
+    if step <= 1 {
+        return match rules.exit() {
+            Exit::Reach => Place::Out,
+            Exit::Pass => Place::On {
+                route,
+                step: route.end(),
+            },
+        };
+    }
+    let leaving = route.station(step).0;
+    let route = match (leaving, route, rules.shortcuts()) {
+        // Off Б or В onto the circle station before it: the choice there is undone.
+        (5, Route::BToD | Route::BToA, _) | (10, Route::VToA, _) => Route::Circle,
+        // Off Г onto b2 under yut nori: the choice at Г is made again (stopping on Г
+        // turns to А, passing it goes on to Д, which is what Б→Г→Д says from b2).
+        (22, Route::BToA, Shortcuts::YutNori) => Route::BToD,
+        (_, route, _) => route,
+    };
+    land(route, step - 1, rules, false)
 }
 
 /// The place a horse stopping at `step` of `route` ends on, after the shortcut of

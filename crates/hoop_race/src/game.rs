@@ -84,6 +84,9 @@ pub struct MoveReport {
     pub voided: u16,
     /// The side that brought out its last needed horse with this move.
     pub finished: Option<Side>,
+    /// Playing for places (H10): the finished side's horses still on the board,
+    /// taken off at once; see [`MoveReport::taken_off`].
+    pub taken_off_mask: u32,
     /// What the game waits for now.
     pub next: Awaiting,
 }
@@ -93,6 +96,14 @@ impl MoveReport {
     pub fn caught(&self) -> impl Iterator<Item = Horse> + '_ {
         (0..32)
             .filter(move |s| self.caught_mask >> s & 1 == 1)
+            .map(Horse::from_slot)
+    }
+
+    /// The horses taken off the board because their side finished (H10, playing
+    /// for places): they count as waiting in the score and never move again.
+    pub fn taken_off(&self) -> impl Iterator<Item = Horse> + '_ {
+        (0..32)
+            .filter(move |s| self.taken_off_mask >> s & 1 == 1)
             .map(Horse::from_slot)
     }
 }
@@ -106,6 +117,7 @@ struct Effects {
     bonus: bool,
     voided: u16,
     finished: Option<Side>,
+    taken_off: u32,
 }
 
 /// Settling the order of play (H9): everyone throws; higher throws go first; tied
@@ -303,9 +315,7 @@ impl Game {
             if h.owner.index() >= rules.players() || h.number as usize >= rules.horses() {
                 return Err(GameError::Setup(h));
             }
-            if let Place::On { route, step } = p
-                && (step == 0 || step > route.end())
-            {
+            if !p.is_consistent(&rules) {
                 return Err(GameError::Setup(h));
             }
             g.herd.set(h.slot(), p);
@@ -794,6 +804,7 @@ impl Game {
             bonus: e.bonus,
             voided: e.voided,
             finished: e.finished,
+            taken_off_mask: e.taken_off,
             next: self.awaiting(),
         }
     }
@@ -828,6 +839,14 @@ impl Game {
         self.record.push(Action::Move(mv));
         let bonus = caught != 0 && (self.rules.bonus_on_rethrow() || !mv.throw.rethrow());
         let finished = self.check_finished(side);
+        let mut taken_off = 0;
+        if finished.is_some() && self.rules.play_for_places() {
+            // H10: a finished side's horses leave the board at once, so they no
+            // longer block, join or get caught.
+            let (x, y) = self.side_seats(side);
+            taken_off = self.herd.running_mask() & (seat_mask(x) | y.map_or(0, seat_mask));
+            self.herd.set_all(taken_off, Place::Waiting);
+        }
         let mut voided = 0;
         if !self.over {
             if finished.is_some() {
@@ -847,6 +866,7 @@ impl Game {
             bonus: bonus && !self.over && finished.is_none(),
             voided,
             finished,
+            taken_off,
         }
     }
 

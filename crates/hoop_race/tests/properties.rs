@@ -89,6 +89,11 @@ proptest! {
         loop {
             let (w, on, out) = count_places(&game);
             prop_assert_eq!(w + on + out, total, "horses are conserved");
+            for p in (0..rules.players()).map(|p| Player::new(p).unwrap()) {
+                for (h, place) in game.horses(p) {
+                    prop_assert!(place.is_consistent(&rules), "{} on {:?}", h, place);
+                }
+            }
             match game.awaiting() {
                 Awaiting::Over => break,
                 Awaiting::OrderThrow(_) | Awaiting::Throw(_) => {
@@ -264,4 +269,95 @@ fn random_move_is_uniform() {
     let e = f64::from(draws) / legal.len() as f64;
     let chi: f64 = seen.values().map(|&o| (f64::from(o) - e).powi(2) / e).sum();
     assert!(chi < 26.12, "chi-squared {chi} (8 degrees of freedom)");
+}
+
+/// Every place, for every mix of shortcut and exit rules (exhaustive: the places
+/// are few).
+fn every_rules_and_place() -> Vec<(Rules, Place)> {
+    let mut v = Vec::new();
+    for shortcuts in [Shortcuts::Source, Shortcuts::YutNori] {
+        for exit in [Exit::Reach, Exit::Pass] {
+            let rules = Rules::default()
+                .with_shortcuts(shortcuts)
+                .with_exit(exit)
+                .with_back_do(true);
+            v.push((rules, Place::Waiting));
+            v.push((rules, Place::Out));
+            for route in hoop_race::Route::ALL {
+                for step in 0..=route.end() + 1 {
+                    v.push((rules, Place::On { route, step }));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Rulings H3, H4, H11: every throw from a place a horse can stand on leads to a
+/// place a horse can stand on (the routes' choices are made where the rules make
+/// them, never ahead of the horse).
+#[test]
+fn every_throw_keeps_a_horse_on_a_consistent_place() {
+    for (rules, from) in every_rules_and_place() {
+        if !from.is_consistent(&rules) {
+            continue;
+        }
+        for t in Throw::ALL {
+            if let Some(to) = from.after(t.steps(), &rules) {
+                assert!(
+                    to.is_consistent(&rules),
+                    "{rules:?}: {from:?} {t} -> {to:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Ruling H11: a back-do takes a horse to the station before it on its route (from
+/// station 1: onto А, out where reaching А exits), and a forward 1 from there goes
+/// one station on along the route the back-do left it on: the station it backed
+/// off, or another only where the back-do's stop turned it onto a new route (Б,
+/// В, or Г under yut nori's rule).
+#[test]
+fn a_back_do_then_a_one_returns_the_horse() {
+    for (rules, from) in every_rules_and_place() {
+        let Place::On { route, step } = from else {
+            continue;
+        };
+        if !from.is_consistent(&rules) {
+            continue;
+        }
+        let back = from.after(-1, &rules).unwrap();
+        assert!(
+            back.is_consistent(&rules),
+            "{rules:?}: {from:?} -> {back:?}"
+        );
+        if step == 1 {
+            let expected = match rules.exit() {
+                Exit::Reach => Place::Out,
+                Exit::Pass => Place::On {
+                    route,
+                    step: route.end(),
+                },
+            };
+            assert_eq!(back, expected);
+            continue;
+        }
+        assert_eq!(back.station(), Some(route.station(step - 1)));
+        let again = back.after(1, &rules).unwrap();
+        let Place::On {
+            route: back_route,
+            step: back_step,
+        } = back
+        else {
+            panic!("{from:?} backs off the board");
+        };
+        assert_eq!(again.station(), Some(back_route.station(back_step + 1)));
+        if again.station() != from.station() {
+            // Only a stop that turned the horse sends it elsewhere.
+            let corner = back.station().unwrap();
+            assert!(corner.is_big(), "{rules:?}: {from:?} -> {back:?}");
+            assert_ne!(back_route, route, "{rules:?}: {from:?} -> {back:?}");
+        }
+    }
 }

@@ -711,6 +711,16 @@ fn probabilities_for_one_horse_are_exact() {
     assert_eq!(rules.chance_home_within_exact(g, 2), Ratio::new(15, 16));
     let f = rules.chance_home_within(g, 2);
     assert!((f - 15.0 / 16.0).abs() < 1e-12);
+    // Back-do from station 1 (H11 as amended), fair sticks (back-do 1/16): with exit
+    // by reaching А it brings the horse out at once (1/16 in one throw); with exit by
+    // passing А it stands on А, and any forward throw next brings it out (15/16), so
+    // within two throws 1/16 × 15/16 (no forward pair of throws gets from 1 to А).
+    let one = on(Route::Circle, 1);
+    let reach = Rules::yut_nori().with_exit(Exit::Reach);
+    assert_eq!(reach.chance_home_within_exact(one, 1), Ratio::new(1, 16));
+    let pass = Rules::yut_nori();
+    assert_eq!(pass.chance_home_within_exact(one, 1), Some(Ratio::ZERO));
+    assert_eq!(pass.chance_home_within_exact(one, 2), Ratio::new(15, 256));
 }
 
 #[test]
@@ -729,4 +739,237 @@ fn h9_ties_may_go_on_as_long_as_the_throws_tie() {
         weights: [0, 0, 7, 0, 0, 0],
     };
     assert!(source().with_throw_model(one).validate().is_err());
+}
+
+// ----- Back-do in full (ruling H11, as amended) -----
+//
+// The routes near the corners, as the diagrams below name them (→ forward):
+//
+//   circle:  … 3 → 4 → Б → 6 … 9 → В → 11 … 14 → Д → 16 … 19 → А
+//   Б→Г→Д:   … 4 → Б → b1 → b2 → Г → d1 → d2 → Д → 16 …
+//   Б→Г→А:   … 4 → Б → b1 → b2 → Г → a1 → a2 → А
+//   В→Г→А:   … 9 → В → v1 → v2 → Г → a1 → a2 → А
+
+/// Where a back-do takes a lone A1 from `from` under `rules`.
+fn back(rules: Rules, from: Place) -> Place {
+    one(rules, from, -1).to
+}
+
+#[test]
+fn h11_back_do_onto_a_circle_station_before_a_corner_undoes_the_corner_choice() {
+    let yut = Rules::yut_nori();
+    let source_back = source().with_back_do(true);
+    //   4 ← Б (on Б→Г→Д or Б→Г→А): the horse is on the circle before Б again.
+    for rules in [yut, source_back] {
+        assert_eq!(back(rules, on(Route::BToD, 5)), on(Route::Circle, 4));
+    }
+    assert_eq!(back(source_back, on(Route::BToA, 5)), on(Route::Circle, 4));
+    //   9 ← В (on В→Г→А): on the circle before В.
+    for rules in [yut, source_back] {
+        assert_eq!(back(rules, on(Route::VToA, 10)), on(Route::Circle, 9));
+    }
+    //   14 ← Д (round the circle): on the circle, Д has no rule.
+    assert_eq!(back(yut, on(Route::Circle, 15)), on(Route::Circle, 14));
+    //   19 ← А (standing on А, exit by passing): the station before А on its route.
+    assert_eq!(back(yut, on(Route::Circle, 20)), on(Route::Circle, 19));
+    assert_eq!(back(yut, on(Route::BToD, 16)), on(Route::BToD, 15));
+    assert_eq!(
+        on(Route::BToD, 15).station(),
+        Some("19".parse::<Station>().unwrap())
+    );
+    // From 4 the next move passes or stops on Б as any circle horse does:
+    // a 2 passes Б and goes round to 6; a 1 stops on Б and takes Б's shortcut.
+    assert_eq!(one(yut, on(Route::Circle, 4), 2).to, on(Route::Circle, 6));
+    assert_eq!(one(yut, on(Route::Circle, 4), 1).to, on(Route::BToD, 5));
+    assert_eq!(
+        one(source(), on(Route::Circle, 4), 1).to,
+        on(Route::BToA, 5)
+    );
+    // From 9 a 2 passes В round the circle.
+    assert_eq!(one(yut, on(Route::Circle, 9), 2).to, on(Route::Circle, 11));
+}
+
+#[test]
+fn h11_back_do_onto_a_corner_is_a_stop_there() {
+    let yut = Rules::yut_nori();
+    let source_back = source().with_back_do(true);
+    //   Б ← 6 (circle) and Б ← b1: Б's stop rule, yut nori Б→Г(→Д at Г's choice),
+    //   the source Б→Г→А as for "a later throw".
+    assert_eq!(back(yut, on(Route::Circle, 6)), on(Route::BToD, 5));
+    assert_eq!(back(source_back, on(Route::Circle, 6)), on(Route::BToA, 5));
+    assert_eq!(back(yut, on(Route::BToD, 6)), on(Route::BToD, 5));
+    assert_eq!(back(source_back, on(Route::BToD, 6)), on(Route::BToA, 5));
+    assert_eq!(back(source_back, on(Route::BToA, 6)), on(Route::BToA, 5));
+    //   В ← 11 and В ← v1: В→Г→А.
+    for rules in [yut, source_back] {
+        assert_eq!(back(rules, on(Route::Circle, 11)), on(Route::VToA, 10));
+        assert_eq!(back(rules, on(Route::VToA, 11)), on(Route::VToA, 10));
+    }
+    //   Д ← 16: no rule, round the circle (or on along Б→Г→Д).
+    assert_eq!(back(yut, on(Route::Circle, 16)), on(Route::Circle, 15));
+    assert_eq!(back(yut, on(Route::BToD, 12)), on(Route::BToD, 11));
+}
+
+#[test]
+fn h11_back_do_onto_g() {
+    let yut = Rules::yut_nori();
+    let source_back = source().with_back_do(true);
+    //   Г ← d1 (Б→Г→Д): under yut nori a stop on Г turns to А; under the source's
+    //   routes Г has no rule and the route fixed at Б stands.
+    assert_eq!(back(yut, on(Route::BToD, 9)), on(Route::BToA, 8));
+    assert_eq!(back(source_back, on(Route::BToD, 9)), on(Route::BToD, 8));
+    //   Г ← a1: on to А either way.
+    assert_eq!(back(yut, on(Route::BToA, 9)), on(Route::BToA, 8));
+    assert_eq!(back(yut, on(Route::VToA, 14)), on(Route::VToA, 13));
+    assert_eq!(back(source_back, on(Route::BToA, 9)), on(Route::BToA, 8));
+}
+
+#[test]
+fn h11_back_do_off_g_makes_the_choice_at_g_again() {
+    let yut = Rules::yut_nori();
+    let source_back = source().with_back_do(true);
+    //   b2 ← Г (yut nori, having turned to А at Г): on b2 before Г again, with the
+    //   choice at Г to make afresh: a 1 stops on Г (→ А), a 2 passes Г on to d1.
+    let b2 = back(yut, on(Route::BToA, 8));
+    assert_eq!(b2, on(Route::BToD, 7));
+    assert_eq!(one(yut, b2, 1).to, on(Route::BToA, 8));
+    assert_eq!(one(yut, b2, 2).to.station().unwrap().to_string(), "d1");
+    //   v2 ← Г: the only way on is a1.
+    let v2 = back(yut, on(Route::VToA, 13));
+    assert_eq!(v2, on(Route::VToA, 12));
+    assert_eq!(one(yut, v2, 2).to.station().unwrap().to_string(), "a1");
+    //   Under the source's routes the route fixed at Б stands (Г has no choice).
+    assert_eq!(back(source_back, on(Route::BToA, 8)), on(Route::BToA, 7));
+    assert_eq!(back(source_back, on(Route::BToD, 8)), on(Route::BToD, 7));
+}
+
+#[test]
+fn h11_back_do_along_the_other_diameter_stations() {
+    let yut = Rules::yut_nori();
+    //   a2 ← А (standing on А at the end of Б→Г→А or В→Г→А), a1 ← a2, d1 ← d2,
+    //   d2 ← Д, b1 ← b2, v1 ← v2: the same diameter, the same direction.
+    assert_eq!(back(yut, on(Route::BToA, 11)), on(Route::BToA, 10));
+    assert_eq!(back(yut, on(Route::VToA, 16)), on(Route::VToA, 15));
+    assert_eq!(back(yut, on(Route::BToA, 10)), on(Route::BToA, 9));
+    assert_eq!(back(yut, on(Route::BToD, 10)), on(Route::BToD, 9));
+    assert_eq!(back(yut, on(Route::BToD, 11)), on(Route::BToD, 10));
+    assert_eq!(back(yut, on(Route::BToD, 7)), on(Route::BToD, 6));
+    assert_eq!(back(yut, on(Route::VToA, 12)), on(Route::VToA, 11));
+}
+
+#[test]
+fn h11_back_do_from_station_one_under_both_exit_rules() {
+    //   А ← 1. Exit by passing А (yut nori): the horse stands on А at the end of its
+    //   route, leaves with its next forward move, and a back-do takes it to 19.
+    let yut = Rules::yut_nori();
+    assert_eq!(back(yut, on(Route::Circle, 1)), on(Route::Circle, 20));
+    assert_eq!(one(yut, on(Route::Circle, 20), 1).to, Place::Out);
+    assert_eq!(back(yut, on(Route::Circle, 20)), on(Route::Circle, 19));
+    // Exit by reaching А: out at once, counted as brought out, and it may end the game.
+    let reach = yut.with_exit(Exit::Reach);
+    let mut g = setup(
+        reach,
+        &[
+            ("A1", on(Route::Circle, 1)),
+            ("A2", Place::Out),
+            ("A3", Place::Out),
+            ("A4", Place::Out),
+        ],
+    );
+    throws(&mut g, &[-1]);
+    let r = play(&mut g, "A1-1");
+    assert_eq!(r.to, Place::Out);
+    assert_eq!(r.exited, 1);
+    assert_eq!(r.finished.map(|s| s.to_string()), Some("A".into()));
+    assert!(g.is_over());
+}
+
+/// Issue 13, case 1: a back-do from Б onto 4 leaves the diameter (yut nori).
+#[test]
+fn h11_back_do_off_b_then_round_the_circle() {
+    let mut g = Game::with_order(Rules::yut_nori(), &[A, B]).unwrap();
+    throws(&mut g, &[5, -1]);
+    play(&mut g, "A1+5");
+    assert_eq!(play(&mut g, "A1-1").to, on(Route::Circle, 4));
+    throws(&mut g, &[1]);
+    play(&mut g, "B1+1");
+    throws(&mut g, &[2]);
+    let r = play(&mut g, "A1+2");
+    assert_eq!(r.to, on(Route::Circle, 6));
+    // The same from В: a back-do off В puts the horse on 9 on the circle.
+    let mut g = setup(Rules::yut_nori(), &[("A1", on(Route::VToA, 10))]);
+    throws(&mut g, &[-1]);
+    assert_eq!(play(&mut g, "A1-1").to, on(Route::Circle, 9));
+}
+
+/// Issue 13, case 2: backing off Г onto b2 undoes the choice made at Г (yut nori).
+#[test]
+fn h11_back_do_off_g_then_on_to_d() {
+    let mut g = Game::with_order(Rules::yut_nori(), &[A, B]).unwrap();
+    throws(&mut g, &[5, 3]);
+    play(&mut g, "A1+5");
+    assert_eq!(play(&mut g, "A1+3").to, on(Route::BToA, 8));
+    throws(&mut g, &[1]);
+    play(&mut g, "B1+1");
+    throws(&mut g, &[-1]);
+    assert_eq!(play(&mut g, "A1-1").to, on(Route::BToD, 7));
+    throws(&mut g, &[1]);
+    play(&mut g, "B1+1");
+    throws(&mut g, &[2]);
+    let r = play(&mut g, "A1+2");
+    assert_eq!(r.to.station().unwrap().to_string(), "d1");
+}
+
+/// Issue 13, case 4 (ruling H10 as amended): playing for places, a side that has
+/// finished takes its horses still on the board off at once.
+#[test]
+fn h10_a_finished_side_takes_its_horses_off() {
+    let rules = source()
+        .with_players(3)
+        .with_horses_to_win(Some(2))
+        .with_play_for_places(true);
+    let mut g = setup(
+        rules,
+        &[
+            ("A1", on(Route::Circle, 19)),
+            ("A2", Place::Out),
+            ("A3", on(Route::Circle, 7)),
+            ("B1", on(Route::Circle, 6)),
+            ("C1", on(Route::Circle, 3)),
+        ],
+    );
+    throws(&mut g, &[1]);
+    let r = play(&mut g, "A1+1");
+    assert_eq!(r.finished.map(|s| s.to_string()), Some("A".into()));
+    assert_eq!(r.taken_off().collect::<Vec<_>>(), [horse("A3")]);
+    assert_eq!(g.place(horse("A3")), Place::Waiting);
+    assert_eq!(g.horses_on("7".parse().unwrap()).count(), 0);
+    // Landing where A3 stood catches nothing and earns no throw.
+    throws(&mut g, &[1]);
+    let r = play(&mut g, "B1+1");
+    assert_eq!(r.caught().count(), 0);
+    assert!(!r.bonus);
+    assert_eq!(g.awaiting(), Awaiting::Throw(C));
+    // The taken-off horse counts as waiting in the progress measure.
+    assert_eq!(g.score().remaining[0], 20);
+}
+
+#[test]
+fn setup_refuses_places_a_horse_cannot_stand_on() {
+    let yut = Rules::yut_nori();
+    let order = [A, B];
+    for (rules, place) in [
+        (source(), on(Route::Circle, 20)), // on А under exit by reaching
+        (source(), on(Route::Circle, 5)),  // the circle on Б: a stop there turns
+        (source(), on(Route::VToA, 9)),    // В→Г→А before В
+        (source(), on(Route::BToD, 4)),    // Б→Г→Д before Б
+        (yut, on(Route::BToA, 6)),         // yut nori: Б→Г→А before Г
+        (yut, on(Route::BToD, 8)),         // yut nori: Б→Г→Д on Г
+    ] {
+        assert!(
+            Game::from_places(rules, &order, &[(horse("A1"), place)]).is_err(),
+            "{place:?}"
+        );
+    }
+    assert!(Game::from_places(yut, &order, &[(horse("A1"), on(Route::Circle, 20))]).is_ok());
 }
