@@ -3,7 +3,7 @@
 //! playout policy: a uniformly random legal move that does not fill the mover's own
 //! eye, pass when there is none, superko checked on every move.
 //!
-//! Run: `cargo bench --bench go_core` (or `-- playout` for one group).
+//! Run: `cargo bench -p tabletop-benches --bench go_core` (or `-- playout` for one group).
 
 use std::hint::black_box;
 use std::path::PathBuf;

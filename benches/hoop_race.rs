@@ -3,7 +3,7 @@
 //! moves; the generator included) for 2, 3 and 4 players under the source's rules
 //! and yut nori, and legal-move generation.
 //!
-//! Run: `cargo bench --bench hoop_race`.
+//! Run: `cargo bench -p tabletop-benches --bench hoop_race`.
 
 use std::hint::black_box;
 

@@ -2,7 +2,7 @@
 //! the legal moves, every rule applied: refill, loans, repetition count) for 2, 3
 //! and 4 players, a long relay chain, a long capture chain, legal-move lists.
 //!
-//! Run: `cargo bench --bench o_an_quan` (or `-- playout` for one group).
+//! Run: `cargo bench -p tabletop-benches --bench o_an_quan` (or `-- playout` for one group).
 
 use std::hint::black_box;
 

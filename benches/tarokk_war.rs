@@ -1,7 +1,7 @@
 //! Criterion benchmarks of tarokk_war: complete random games (every shuffle drawn,
 //! uniformly random legal moves) and legal-move lists.
 //!
-//! Run: `cargo bench --bench tarokk_war`.
+//! Run: `cargo bench -p tabletop-benches --bench tarokk_war`.
 
 use std::hint::black_box;
 

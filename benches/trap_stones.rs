@@ -1,7 +1,7 @@
 //! Criterion benchmarks of trap_stones: legal-move generation (bitboards) and
 //! complete random games (random setups included) on 9×9 and 19×19.
 //!
-//! Run: `cargo bench --bench trap_stones`.
+//! Run: `cargo bench -p tabletop-benches --bench trap_stones`.
 
 use std::hint::black_box;
 

@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use go_core::Rules;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use tabletop::go_gtp::Engine;
+use tabletop_examples::go_gtp::Engine;
 
 fn main() {
     let mut rules = Rules::default();

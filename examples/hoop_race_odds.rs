@@ -14,8 +14,8 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn main() {
-    let games: u64 = tabletop::number_arg(0, 1_000_000);
-    let seed: u64 = tabletop::number_arg(1, 1);
+    let games: u64 = tabletop_examples::number_arg(0, 1_000_000);
+    let seed: u64 = tabletop_examples::number_arg(1, 1);
     println!("{games} random games per row (seed {seed}).\n");
     println!(
         "| rules | players | first mover's side wins | fair share | throws + moves (mean) | moves (mean) | longest (actions) |"

@@ -13,8 +13,8 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn main() {
-    let games: u64 = tabletop::number_arg(0, 1_000_000);
-    let seed: u64 = tabletop::number_arg(1, 1);
+    let games: u64 = tabletop_examples::number_arg(0, 1_000_000);
+    let seed: u64 = tabletop_examples::number_arg(1, 1);
     let options: [(&str, Rules); 5] = [
         ("source (refill 5)", Rules::default()),
         ("common (refill 1)", Rules::common()),

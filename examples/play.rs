@@ -15,7 +15,7 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use tabletop::bots;
+use tabletop_examples::bots;
 
 /// One game at the table: the human's seat against bots.
 trait Table {
@@ -201,7 +201,7 @@ impl Table for GoTable {
     }
 
     fn legal(&self) -> Vec<String> {
-        tabletop::notation(&self.game.legal_moves())
+        tabletop_examples::notation(&self.game.legal_moves())
     }
 
     fn human(&mut self, input: &str) -> Result<String, String> {
@@ -290,7 +290,7 @@ impl Table for QuanTable {
     }
 
     fn legal(&self) -> Vec<String> {
-        tabletop::notation(&self.game.legal_moves())
+        tabletop_examples::notation(&self.game.legal_moves())
     }
 
     fn human(&mut self, input: &str) -> Result<String, String> {
@@ -381,7 +381,7 @@ impl Table for HoopTable {
     }
 
     fn legal(&self) -> Vec<String> {
-        tabletop::notation(&self.game.legal_moves())
+        tabletop_examples::notation(&self.game.legal_moves())
     }
 
     fn human(&mut self, input: &str) -> Result<String, String> {

@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut referee = tabletop::referee::Referee::new();
+    let mut referee = tabletop_examples::referee::Referee::new();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         if line.trim().is_empty() {

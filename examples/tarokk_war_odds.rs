@@ -12,8 +12,8 @@ use rand_pcg::Pcg64Mcg;
 use tarokk_war::{Game, Player, Rules};
 
 fn main() {
-    let games: u64 = tabletop::number_arg(0, 1_000_000);
-    let seed: u64 = tabletop::number_arg(1, 1);
+    let games: u64 = tabletop_examples::number_arg(0, 1_000_000);
+    let seed: u64 = tabletop_examples::number_arg(1, 1);
     println!("{games} games per policy (seed {seed}); phase I is random in both.\n");
     for (name, greedy) in [("random", false), ("greedy phase II", true)] {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -36,7 +36,7 @@ fn main() {
                 .expect("someone drew it");
             while !g.is_over() {
                 let mv = if greedy {
-                    tabletop::bots::tarokk_war(&g, &mut rng)
+                    tabletop_examples::bots::tarokk_war(&g, &mut rng)
                 } else {
                     g.random_move(&mut rng).expect("a move")
                 };

@@ -12,7 +12,7 @@ use std::time::Instant;
 use go_core::{Color, Game, Move, Rules};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use tabletop::bots;
+use tabletop_examples::bots;
 
 /// Plays one game's tour from a seed.
 type Tour = fn(u64) -> Summary;

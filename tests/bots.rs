@@ -3,7 +3,7 @@
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use tabletop::bots;
+use tabletop_examples::bots;
 
 #[test]
 fn trap_stones_bot_plays_legally_and_declares_va_bank_when_the_odds_favour_it() {

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use go_core::{Color, Rules};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use tabletop::go_gtp::{COMMANDS, Engine};
+use tabletop_examples::go_gtp::{COMMANDS, Engine};
 
 fn engine() -> Engine<Pcg64Mcg> {
     Engine::new(Rules::default(), Pcg64Mcg::seed_from_u64(1))

@@ -1,7 +1,5 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-#![deny(missing_docs)]
-#![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
