@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hoop_race::{Game, Horse, Place, Player, Route, Rules};
+use hoop_race::{Game, Horse, Place, Player, Route, Rules, Setup};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -24,7 +24,7 @@ fn games(c: &mut Criterion) {
         ("4p source", Rules::default().with_players(4)),
         ("2p yut nori", Rules::yut_nori()),
     ] {
-        let mut game = Game::new(rules).expect("valid rules");
+        let mut game = Game::new(rules, Setup::default()).expect("valid rules");
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -47,16 +47,15 @@ fn legal_moves(c: &mut Criterion) {
         route: Route::Circle,
         step,
     };
-    let mut game = Game::from_places(
-        Rules::default().with_players(4),
-        &[Player::A, Player::B, Player::C, Player::D],
-        &[
+    let setup = Setup {
+        places: vec![
             (Horse::new(Player::A, 0), on(3)),
             (Horse::new(Player::C, 0), on(7)),
             (Horse::new(Player::C, 1), on(12)),
         ],
-    )
-    .expect("a valid position");
+        ..Setup::in_seat_order(4)
+    };
+    let mut game = Game::new(Rules::default().with_players(4), setup).expect("a valid position");
     for t in [4, 5, 2] {
         game.throw(hoop_race::Throw::points(t).expect("1..5"))
             .expect("a throw is awaited");

@@ -9,7 +9,7 @@
 //! throws (ruling H9); throws come from fair sticks; moves are uniform among the
 //! legal ones.
 
-use hoop_race::{Action, Game, Rules};
+use hoop_race::{Action, Game, Rules, Setup};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -28,7 +28,7 @@ fn main() {
         for players in 2..=4u8 {
             let rules = rules.with_players(players);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let mut game = Game::new(rules).expect("valid rules");
+            let mut game = Game::new(rules, Setup::default()).expect("valid rules");
             let (mut first_wins, mut actions, mut moves, mut longest) = (0u64, 0u64, 0u64, 0usize);
             for _ in 0..games {
                 game.restart();
@@ -36,12 +36,15 @@ fn main() {
                 actions += n as u64;
                 longest = longest.max(n);
                 moves += game
-                    .record()
+                    .actions()
                     .iter()
                     .filter(|a| matches!(a, Action::Move(_)))
                     .count() as u64;
                 let first = game.order().next().expect("a first player");
-                let winner = game.outcome().expect("random games end").winner;
+                let winner = game
+                    .outcome()
+                    .and_then(|o| o.winner())
+                    .expect("random games end");
                 if winner.members().any(|p| p == first) {
                     first_wins += 1;
                 }

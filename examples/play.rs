@@ -341,14 +341,15 @@ impl HoopTable {
     fn new(rules: Option<&str>, seed: u64) -> HoopTable {
         let rules = rules.map_or(Ok(hoop_race::Rules::default()), hoop_race::Rules::preset);
         let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
-        let game = hoop_race::Game::new(rules).unwrap_or_else(|e| usage(&e.to_string()));
+        let game = hoop_race::Game::new(rules, hoop_race::Setup::default())
+            .unwrap_or_else(|e| usage(&e.to_string()));
         HoopTable {
             game,
             chance: Pcg64Mcg::seed_from_u64(seed ^ 0x0571_7C45),
         }
     }
 
-    fn describe(r: &hoop_race::MoveReport) -> String {
+    fn describe(r: &hoop_race::Report) -> String {
         let mut s = format!("{} moves {}: {} -> {}", r.player, r.mv, r.from, r.to);
         if r.joined > 0 {
             s += &format!(", joins {}", r.joined);
@@ -377,7 +378,10 @@ impl Table for HoopTable {
     }
 
     fn result(&self) -> Option<String> {
-        self.game.outcome().map(|o| format!("{} wins", o.winner))
+        self.game
+            .outcome()
+            .and_then(|o| o.winner())
+            .map(|w| format!("{w} wins"))
     }
 
     fn legal(&self) -> Vec<String> {
@@ -396,7 +400,8 @@ impl Table for HoopTable {
         let mut lines = vec![];
         loop {
             match self.game.awaiting() {
-                hoop_race::Awaiting::OrderThrow(p) | hoop_race::Awaiting::Throw(p) => {
+                hoop_race::Awaiting::Chance => {
+                    let p = self.game.to_move();
                     match self.game.throw_random(&mut self.chance) {
                         Ok(r) => lines.push(format!(
                             "{p} throws {}{}",

@@ -66,7 +66,7 @@ fn o_an_quan_speed(players: u8, playouts: usize) {
 }
 
 fn hoop_race_speed(players: u8, games: usize) {
-    use hoop_race::{Game, Rules};
+    use hoop_race::{Game, Rules, Setup};
     let rules = if std::env::var_os("YUT").is_some() {
         Rules::yut_nori()
     } else {
@@ -74,7 +74,8 @@ fn hoop_race_speed(players: u8, games: usize) {
     };
     // Each game settles its order of play by throws, then plays with random
     // throws and uniformly random moves.
-    let mut game = Game::new(rules.with_players(players)).expect("2 to 4 players");
+    let mut game =
+        Game::new(rules.with_players(players), Setup::default()).expect("2 to 4 players");
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let t = Instant::now();
     let mut actions = 0;

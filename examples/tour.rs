@@ -334,13 +334,14 @@ fn o_an_quan_tour(seed: u64) -> Summary {
 // ----- hoop race -----
 
 fn hoop_race_tour(seed: u64) -> Summary {
-    use hoop_race::{Awaiting, Game, Place, Rules};
+    use hoop_race::{Awaiting, Game, Place, Rules, Setup};
     let rules = Rules::default();
     println!("== hoop_race: the stick-dice race, 2 players, 4 horses each, the source's rules ==");
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x40_0B);
-    let mut game = Game::new(rules).expect("valid rules");
+    let mut game = Game::new(rules, Setup::default()).expect("valid rules");
     let mut order_throws = Vec::new();
-    while let Awaiting::OrderThrow(p) = game.awaiting() {
+    while game.is_settling_order() {
+        let p = game.to_move();
         let r = game.throw_random(&mut rng).expect("a throw is awaited");
         order_throws.push(format!("{p} {}", r.throw));
     }
@@ -363,7 +364,8 @@ fn hoop_race_tour(seed: u64) -> Summary {
         line.clear();
         *notable = false;
     };
-    while let Awaiting::Throw(player) | Awaiting::Move(player) = game.awaiting() {
+    while game.awaiting() != Awaiting::Over {
+        let player = game.to_move();
         if current != Some(player) {
             flush(&mut line, &mut notable);
             if turns == 20 {
@@ -373,7 +375,7 @@ fn hoop_race_tour(seed: u64) -> Summary {
             current = Some(player);
             line = format!("  turn {turns:>2}, {player}:");
         }
-        if let Awaiting::Throw(_) = game.awaiting() {
+        if let Awaiting::Chance = game.awaiting() {
             let r = game.throw_random(&mut rng).expect("a throw is awaited");
             line += &format!(" throws {}", r.throw);
             if r.voided > 0 {
@@ -415,8 +417,8 @@ fn hoop_race_tour(seed: u64) -> Summary {
     println!("final position after {turns} turns:\n{game}");
     let outcome = game.outcome();
     let score = game.score();
-    let result = match outcome {
-        Some(o) => format!("{} wins", o.winner),
+    let result = match outcome.and_then(|o| o.winner()) {
+        Some(winner) => format!("{winner} wins"),
         None => "unfinished".into(),
     };
     println!(
@@ -424,13 +426,15 @@ fn hoop_race_tour(seed: u64) -> Summary {
         score.out[0], score.out[1], score.remaining[0], score.remaining[1]
     );
     // Yut nori and four players in partnerships, played out at random.
-    let mut yut = Game::new(Rules::yut_nori().with_players(4)).expect("valid rules");
+    let mut yut =
+        Game::new(Rules::yut_nori().with_players(4), Setup::default()).expect("valid rules");
     yut.play_out(&mut rng, 1_000_000);
     println!(
         "  yut nori, 4 players in partnerships (A+C against B+D), random play: {} wins after {} throws and moves\n",
         yut.outcome()
-            .map_or("nobody".into(), |o| o.winner.to_string()),
-        yut.record().len()
+            .and_then(|o| o.winner())
+            .map_or("nobody".into(), |w| w.to_string()),
+        yut.actions().len()
     );
     Summary {
         game: "hoop_race",

@@ -29,7 +29,8 @@ fn every_bot_plays_legal_moves_to_the_end() {
         while !g.is_over() {
             g.play(bots::o_an_quan(&g, &mut rng)).unwrap();
         }
-        let mut g = hoop_race::Game::new(hoop_race::Rules::yut_nori()).unwrap();
+        let mut g = hoop_race::Game::new(hoop_race::Rules::yut_nori(), hoop_race::Setup::default())
+            .unwrap();
         while !g.is_over() {
             match g.awaiting() {
                 hoop_race::Awaiting::Move(_) => {

@@ -493,7 +493,7 @@ impl HoopSession {
             }
         }
         let game = match setup.get("order") {
-            None => hoop_race::Game::new(rules),
+            None => hoop_race::Game::new(rules, hoop_race::Setup::default()),
             Some(list) => {
                 let order: Vec<hoop_race::Player> = list
                     .as_array()
@@ -502,7 +502,11 @@ impl HoopSession {
                     .map(|p| p.as_str().and_then(|s| s.parse().ok()))
                     .collect::<Option<_>>()
                     .ok_or_else(|| fail("bad_setup", "order is a list of seat letters"))?;
-                hoop_race::Game::with_order(rules, &order)
+                let setup = hoop_race::Setup {
+                    order: Some(order),
+                    places: vec![],
+                };
+                hoop_race::Game::new(rules, setup)
             }
         }
         .map_err(|e| fail("bad_setup", e.to_string()))?;
@@ -521,10 +525,7 @@ impl HoopSession {
     /// seed; stops when a move is awaited or the caller must supply the throw.
     fn advance(&mut self, events: &mut Vec<Value>) -> Result<(), Failure> {
         loop {
-            let waiting = matches!(
-                self.game.awaiting(),
-                hoop_race::Awaiting::Throw(_) | hoop_race::Awaiting::OrderThrow(_)
-            );
+            let waiting = matches!(self.game.awaiting(), hoop_race::Awaiting::Chance);
             if !waiting {
                 return Ok(());
             }
@@ -586,7 +587,7 @@ impl Session for HoopSession {
 
     fn state(&self) -> Value {
         let mut horses = serde_json::Map::new();
-        for p in (0..self.game.rules().players()).filter_map(hoop_race::Player::new) {
+        for p in hoop_race::Player::all(self.game.rules().players()) {
             for (h, place) in self.game.horses(p) {
                 horses.insert(h.to_string(), json!(place.to_string()));
             }
@@ -602,9 +603,10 @@ impl Session for HoopSession {
             "horses": horses,
             "bank": bank,
             "awaiting": to_json(&self.game.awaiting()),
+            "to_move": self.game.to_move().to_string(),
             "order": self.game.order().map(|p| p.to_string()).collect::<Vec<_>>(),
             "over": self.game.is_over(),
-            "winner": self.game.outcome().map(|o| o.winner.to_string()),
+            "winner": self.game.outcome().and_then(|o| o.winner()).map(|w| w.to_string()),
         })
     }
 
@@ -620,7 +622,7 @@ impl Session for HoopSession {
     }
 
     fn score(&self) -> Value {
-        json!({"score": to_json(&self.game.score()), "winner": self.game.outcome().map(|o| o.winner.to_string()), "final": self.game.is_over()})
+        json!({"score": to_json(&self.game.score()), "winner": self.game.outcome().and_then(|o| o.winner()).map(|w| w.to_string()), "final": self.game.is_over()})
     }
 }
 

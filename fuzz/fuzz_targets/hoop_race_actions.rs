@@ -4,7 +4,8 @@
 #![no_main]
 
 use hoop_race::{
-    Exit, Game, Horse, Move, Place, Player, Route, Rules, Shortcuts, Station, Throw, ThrowModel,
+    Action, Exit, Game, Horse, Move, Place, Player, Route, Rules, Setup, Shortcuts, Station, Throw,
+    ThrowModel,
 };
 use libfuzzer_sys::fuzz_target;
 use tabletop_fuzz::Bytes;
@@ -16,6 +17,9 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Ok(m) = text.parse::<Move>() {
             assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        }
+        if let Ok(a) = text.parse::<Action>() {
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
         }
         let _ = text.parse::<Throw>();
         let _ = Rules::preset(text);
@@ -48,16 +52,16 @@ fuzz_target!(|data: &[u8]| {
         .with_play_for_places(flags & 16 != 0)
         .with_throw_model(model);
     if rules.validate().is_err() {
-        assert!(Game::new(rules).is_err());
+        assert!(Game::new(rules, Setup::default()).is_err());
         return;
     }
-    let order: Vec<Player> = (0..rules.players()).filter_map(Player::new).collect();
+    let seat = |byte: u8| Player::all(4).nth(usize::from(byte % 4)).expect("4 seats");
     let mut game = if flags & 32 == 0 {
-        Game::new(rules).expect("valid rules")
+        Game::new(rules, Setup::default()).expect("valid rules")
     } else {
         let mut places = Vec::new();
         for _ in 0..(b.next() % 6) {
-            let h = Horse::new(Player::new(usize::from(b.next() % 4)).unwrap_or(Player::A), b.next() % 9);
+            let h = Horse::new(seat(b.next()), b.next() % 9);
             let route = Route::ALL[usize::from(b.next() % 4)];
             let place = match b.next() % 3 {
                 0 => Place::Waiting,
@@ -66,7 +70,8 @@ fuzz_target!(|data: &[u8]| {
             };
             places.push((h, place));
         }
-        match Game::from_places(rules, &order, &places) {
+        let order = (flags & 64 == 0).then(|| Player::all(rules.players()).rev().collect());
+        match Game::new(rules, Setup { order, places }) {
             Ok(g) => g,
             Err(_) => return,
         }
@@ -85,7 +90,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             1 => {
-                let h = Horse::new(Player::new(usize::from(b.next() % 4)).unwrap_or(Player::A), op / 4 % 9);
+                let h = Horse::new(seat(b.next()), op / 4 % 9);
                 let t = Throw::ALL[usize::from(op / 36 % 6)];
                 let mv = Move::new(h, t);
                 match game.play(mv) {
@@ -107,13 +112,16 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let mut count = 0;
-        for p in 0..rules.players() {
-            count += game.horses(Player::new(p).unwrap_or(Player::A)).count();
+        for p in Player::all(rules.players()) {
+            count += game.horses(p).count();
         }
         assert_eq!(count, total);
         let _ = game.to_string();
         let _ = game.score();
     }
+    // The record replays to the same game.
+    let replayed = game.record().replay().expect("a game's own record replays");
+    assert!(replayed == game);
 });
 
 /// splitmix64 as a `rand_core` generator.

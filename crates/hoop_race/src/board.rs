@@ -1,6 +1,7 @@
 //! The 29 stations and the four routes (rulings H1–H4, H11): names in Cyrillic and
 //! Latin, where a horse is, and where a throw takes it.
 
+use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
@@ -13,7 +14,7 @@ use crate::rules::{Exit, Rules, Shortcuts};
 ///
 /// Prints in Latin (`A`, `B`, `V`, `G`, `D`, `7`, `b1`); [`Station::cyrillic`] gives
 /// the Cyrillic form (`А`, `Б`, `В`, `Г`, `Д`, `7`, `б1`). Parses either, in either
-/// case, and `5`, `10`, `15` for Б, В, Д.
+/// case, and `5`, `10`, `15` for Б, В, Д. Serialised as the Latin name.
 ///
 /// ```
 /// use hoop_race::Station;
@@ -26,7 +27,7 @@ use crate::rules::{Exit, Rules, Shortcuts};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Station(u8);
 
 /// Names of the stations that have letters, by index: Latin, Cyrillic.
@@ -120,6 +121,19 @@ impl TryFrom<u8> for Station {
 impl From<Station> for u8 {
     fn from(s: Station) -> u8 {
         s.0
+    }
+}
+
+impl TryFrom<String> for Station {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Station, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Station> for String {
+    fn from(s: Station) -> String {
+        s.to_string()
     }
 }
 
@@ -265,7 +279,8 @@ impl Place {
     /// Б→Г→Д and Б→Г→А, В for В→Г→А), never the circle on Б or В (a stop there
     /// always turns), and under yut nori's shortcuts no Б→Г→А before Г (the choice
     /// at Г is made there) and no Б→Г→Д on Г (a stop on Г turns to А). Waiting and
-    /// out always can. `Game::from_places` refuses any other place.
+    /// out always can. [`Game::new`](crate::Game::new) refuses a [`Setup`](crate::Setup)
+    /// that places a horse anywhere else.
     pub fn is_consistent(self, rules: &Rules) -> bool {
         let Place::On { route, step } = self else {
             return true;

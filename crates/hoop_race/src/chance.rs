@@ -1,6 +1,8 @@
-//! Throws as chance events (ruling H5): the throw values, the stick models and
-//! outcome tables, exact distributions, and drawing a throw from a random generator.
+//! Chance (ruling H5): the crate's one uniform draw ([`below`]), the throw values,
+//! the stick models and outcome tables, exact distributions, and drawing a throw
+//! from a random generator.
 
+use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
@@ -12,7 +14,8 @@ use crate::error::{ParseError, RulesError};
 /// rules enable it (ruling H5, H11).
 ///
 /// Prints as `1`..`5` and `back-do`; parses those, `-1`, and the yut nori names
-/// `do`, `gae`, `geol`, `yut`, `mo`, `backdo` (either case).
+/// `do`, `gae`, `geol`, `yut`, `mo`, `backdo` (either case). Serialised as the
+/// printed text.
 ///
 /// ```
 /// use hoop_race::Throw;
@@ -24,7 +27,7 @@ use crate::error::{ParseError, RulesError};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "i8", into = "i8"))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Throw(i8);
 
 impl Throw {
@@ -118,6 +121,19 @@ impl FromStr for Throw {
             .find(|(name, _)| s.eq_ignore_ascii_case(name))
             .map(|&(_, v)| Throw(v))
             .ok_or(ParseError::Throw)
+    }
+}
+
+impl TryFrom<String> for Throw {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Throw, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Throw> for String {
+    fn from(t: Throw) -> String {
+        t.to_string()
     }
 }
 
@@ -330,8 +346,15 @@ impl ThrowModel {
         self.distribution(back_do).map(Ratio::to_f64)
     }
 
-    /// Draws a throw, exactly by the model (no floating point). An invalid model
-    /// draws as fair sticks.
+    /// Draws a throw, exactly by the model (no floating point), through [`below`]:
+    /// - sticks whose denominator `d` is a power of two up to 128: one
+    ///   `below(rng, d⁴)`, whose four base-`d` digits are the four sticks (the lowest
+    ///   digit the marked stick of back-do), each white when below `white_num`;
+    /// - other sticks: one `below(rng, white_den)` per stick, the marked stick first;
+    /// - a table: one `below(rng, total weight)`, read against the weights in
+    ///   [`Throw::ALL`] order.
+    ///
+    /// An invalid model draws as fair sticks.
     pub fn draw<R: Rng + ?Sized>(&self, back_do: bool, rng: &mut R) -> Throw {
         if self.validate(back_do).is_ok() {
             self.draw_valid(back_do, rng)
@@ -350,10 +373,10 @@ impl ThrowModel {
             } => {
                 let mut whites = 0;
                 let mut marked = false;
-                if white_den.is_power_of_two() && white_den <= 256 {
-                    // One 32-bit draw gives the four sticks.
+                if white_den.is_power_of_two() && white_den <= 128 {
+                    // One draw gives the four sticks as its base-d digits.
                     let bits = white_den.trailing_zeros();
-                    let r = rng.next_u32();
+                    let r = below(rng, 1 << (4 * bits));
                     for i in 0..4 {
                         let v = (r >> (bits * i)) & (white_den - 1);
                         let white = v < white_num;
@@ -388,8 +411,24 @@ impl ThrowModel {
     }
 }
 
-/// A uniform integer in `0..n` (`n > 0`), exact (Lemire's multiply-and-reject).
-pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+/// A uniform integer in `0..n`, exact: Lemire's multiply-shift with rejection (one
+/// 32-bit draw, rarely more).
+///
+/// This is the one uniform draw every random helper of this crate uses (throws from
+/// any [`ThrowModel`], [`Game::random`](crate::Game::random),
+/// [`Game::random_move`](crate::Game::random_move), playouts); its output for a
+/// seed is part of the API: replays and tests depend on it. For `n = 0` it returns
+/// 0 (drawing once, as for `n = 1`) and never panics.
+///
+/// ```
+/// use hoop_race::below;
+/// use rand_core::SeedableRng;
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+/// let d = below(&mut rng, 6);
+/// assert!(d < 6);
+/// assert_eq!(below(&mut rng, 0), 0);
+/// ```
+pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     let n = n.max(1);
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     if (m as u32) < n {

@@ -1,86 +1,19 @@
-//! Players, horses, moves and their notation, and the fixed-capacity move list.
+//! Horses, moves and actions (a throw or a move) with their notation, and the
+//! fixed-capacity move list.
 
+use alloc::string::{String, ToString};
 use core::fmt;
-use core::ops::Deref;
 use core::str::FromStr;
 
 use crate::chance::Throw;
 use crate::error::ParseError;
-use crate::rules::{MAX_HORSES, MAX_PLAYERS};
+use crate::player::Player;
+use crate::rules::MAX_HORSES;
 
-/// A player by seat: `A`, `B`, `C`, `D`. With four players A and C are partners
-/// against B and D (they sit opposite; ruling H6).
+/// A horse: its owner and its number, `A1`..`D8` (serialised as that text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "char", into = "char"))]
-pub struct Player(u8);
-
-impl Player {
-    /// Seat A.
-    pub const A: Player = Player(0);
-    /// Seat B.
-    pub const B: Player = Player(1);
-    /// Seat C.
-    pub const C: Player = Player(2);
-    /// Seat D.
-    pub const D: Player = Player(3);
-
-    /// The player at seat `index` (0 = A).
-    pub const fn new(index: usize) -> Option<Player> {
-        if index < MAX_PLAYERS {
-            Some(Player(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The seat number.
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The seat letter.
-    pub const fn letter(self) -> char {
-        (b'A' + self.0) as char
-    }
-}
-
-impl TryFrom<char> for Player {
-    type Error = ParseError;
-    fn try_from(c: char) -> Result<Player, ParseError> {
-        match c.to_ascii_uppercase() {
-            c @ 'A'..='D' => Ok(Player(c as u8 - b'A')),
-            _ => Err(ParseError::Player),
-        }
-    }
-}
-
-impl From<Player> for char {
-    fn from(p: Player) -> char {
-        p.letter()
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl FromStr for Player {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Player, ParseError> {
-        let mut chars = s.trim().chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => Player::try_from(c),
-            _ => Err(ParseError::Player),
-        }
-    }
-}
-
-/// A horse: its owner and its number, `A1`..`D8`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Horse {
     /// The owner.
     pub owner: Player,
@@ -101,7 +34,7 @@ impl Horse {
 
     pub(crate) const fn from_slot(slot: usize) -> Horse {
         Horse {
-            owner: Player((slot / MAX_HORSES) as u8),
+            owner: Player::seat(slot / MAX_HORSES),
             number: (slot % MAX_HORSES) as u8,
         }
     }
@@ -134,7 +67,7 @@ impl FromStr for Horse {
 ///
 /// Notation: the horse, then the throw: `A2+3` (A's second horse, 3 stations),
 /// `A2-1` or `A2 back-do` (back-do). Parsing also takes a space or `:` before the
-/// throw and the yut names (`A2 mo`).
+/// throw and the yut names (`A2 mo`). Serialised as its notation.
 ///
 /// ```
 /// use hoop_race::{Horse, Move, Player, Throw};
@@ -146,6 +79,7 @@ impl FromStr for Horse {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Move {
     /// The horse moved (any horse of a team moves the team).
     pub horse: Horse,
@@ -190,50 +124,109 @@ impl FromStr for Move {
     }
 }
 
-/// The most moves a position can offer: six throw values for each horse of a
-/// player and a partner.
+impl TryFrom<String> for Horse {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Horse, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Horse> for String {
+    fn from(h: Horse) -> String {
+        h.to_string()
+    }
+}
+
+impl TryFrom<String> for Move {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Move, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
+    }
+}
+
+/// One step of a game's record: a throw (chance) or a move (a decision). Chance is
+/// input: a game is its rules, its setup and its actions, in order.
+///
+/// Notation: a throw's (`3`, `back-do`) or a move's (`A1+3`); a move always starts
+/// with a horse, a throw never does. Serialised as that text.
+///
+/// ```
+/// use hoop_race::{Action, Throw};
+/// let a: Action = "mo".parse()?;
+/// assert_eq!(a, Action::Throw(Throw::points(5).unwrap()));
+/// assert_eq!(a.to_string(), "5");
+/// assert_eq!("A1+3".parse::<Action>()?.to_string(), "A1+3");
+/// # Ok::<(), hoop_race::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
+pub enum Action {
+    /// A throw (for the order of play or in a turn).
+    Throw(Throw),
+    /// A move.
+    Move(Move),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Throw(t) => write!(f, "{t}"),
+            Action::Move(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Action, ParseError> {
+        if let Ok(m) = s.parse::<Move>() {
+            return Ok(Action::Move(m));
+        }
+        s.parse::<Throw>()
+            .map(Action::Throw)
+            .map_err(|_| ParseError::Action)
+    }
+}
+
+impl TryFrom<String> for Action {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Action, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Action> for String {
+    fn from(a: Action) -> String {
+        a.to_string()
+    }
+}
+
+impl From<Throw> for Action {
+    fn from(t: Throw) -> Action {
+        Action::Throw(t)
+    }
+}
+
+impl From<Move> for Action {
+    fn from(m: Move) -> Action {
+        Action::Move(m)
+    }
+}
+
+/// The most moves a position can offer: each of the six throw values (1–5 and
+/// back-do) banked, times the units that can move — the player's and, with four
+/// players, the partner's (two seats) — each seat offering at most [`MAX_HORSES`]
+/// units, since a unit (a team on the board or the first waiting horse) holds at
+/// least one of the seat's horses.
 pub const MAX_MOVES: usize = 6 * 2 * MAX_HORSES;
 
-/// Legal moves in a fixed-capacity array (no heap allocation); dereferences to a slice.
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: u8,
-}
-
-impl MoveList {
-    pub(crate) const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::new(Horse::new(Player::A, 0), Throw::BACK_DO); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    pub(crate) fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len as usize) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for MoveList {
-    fn eq(&self, other: &MoveList) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for MoveList {}
+/// Legal moves in a fixed-capacity array (no heap allocation); dereferences to a
+/// slice of moves.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;

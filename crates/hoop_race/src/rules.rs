@@ -1,8 +1,10 @@
 //! The rules values (rulings H3–H6, H10, H11): the source's by default, yut nori as a
 //! preset, and every difference its own setting.
 
+use alloc::string::ToString;
+
 use crate::chance::ThrowModel;
-use crate::error::{ParseError, RulesError};
+use crate::error::RulesError;
 
 /// The most players.
 pub const MAX_PLAYERS: usize = 4;
@@ -35,8 +37,9 @@ pub enum Exit {
     Pass,
 }
 
-/// The rules of one game. `Rules::default()` is the source's; [`Rules::yut_nori`]
-/// the traditional Korean game; each difference is a `with_*` setting, checked by
+/// The rules of one game. `Rules::default()` is the source's ([`Rules::source`]);
+/// [`Rules::yut_nori`] the traditional Korean game; [`Rules::preset`] finds either
+/// by name ([`Rules::PRESETS`]). Each difference is a `with_*` setting, checked by
 /// [`Rules::validate`] (which [`Game::new`](crate::Game::new) calls).
 ///
 /// ```
@@ -44,9 +47,11 @@ pub enum Exit {
 /// let r = Rules::default();
 /// assert_eq!((r.players(), r.horses()), (2, 4));
 /// assert_eq!(r.with_players(3).horses(), 3);
-/// let y = Rules::yut_nori();
+/// let y = Rules::preset("Yut-Nori")?;
+/// assert_eq!(y, Rules::yut_nori());
 /// assert_eq!((y.shortcuts(), y.exit(), y.back_do()), (Shortcuts::YutNori, Exit::Pass, true));
 /// assert!(Rules::default().with_players(5).validate().is_err());
+/// # Ok::<(), hoop_race::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -100,19 +105,29 @@ impl Rules {
         }
     }
 
-    /// The preset called `name`: `source` (or `default`) or `yut_nori` (or
-    /// `yut-nori`, `yutnori`, `yut`); case-insensitive.
+    /// Every preset's name, the default first: `source`, `yut_nori`. These are the
+    /// names [`Rules::preset`] reads, and each has its constructor of the same name.
+    pub const PRESETS: &'static [&'static str] = &["source", "yut_nori"];
+
+    /// The preset called `name`, one of [`Rules::PRESETS`]: case-insensitive, with
+    /// `-` accepted for `_` (`Yut-Nori` is `yut_nori`).
     ///
     /// # Errors
-    /// [`ParseError::RulesName`] for any other name.
-    pub fn preset(name: &str) -> Result<Rules, ParseError> {
-        let is = |s: &str| name.eq_ignore_ascii_case(s);
-        if is("source") || is("default") {
+    /// [`RulesError::UnknownPreset`] for any other name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let is = |preset: &str| {
+            name.len() == preset.len()
+                && name
+                    .bytes()
+                    .zip(preset.bytes())
+                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'-' && b == b'_'))
+        };
+        if is("source") {
             Ok(Rules::source())
-        } else if is("yut_nori") || is("yut-nori") || is("yutnori") || is("yut") {
+        } else if is("yut_nori") {
             Ok(Rules::yut_nori())
         } else {
-            Err(ParseError::RulesName)
+            Err(RulesError::UnknownPreset(name.to_string()))
         }
     }
 

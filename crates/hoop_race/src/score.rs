@@ -1,81 +1,103 @@
-//! Sides, the end of a game and its score (ruling H10).
+//! The end of a game and its score (ruling H10).
 
-use core::fmt;
-
-use crate::moves::Player;
+use crate::player::Side;
 use crate::rules::MAX_PLAYERS;
 
-/// A side: a player, or with four players a partnership (A+C or B+D).
+/// Why a game ended (ruling H10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Side {
-    index: u8,
-    players: u8,
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum End {
+    /// A side brought out the horses it needed: it wins and the game is over at
+    /// once.
+    BroughtOut,
+    /// Playing for places: every side but one has brought out its horses; the last
+    /// takes the last place.
+    OneSideLeft,
 }
 
-impl Side {
-    pub(crate) const fn new(index: u8, players: usize) -> Side {
-        Side {
-            index,
-            players: players as u8,
-        }
-    }
-
-    /// Its number: the seat, or 0 for A+C and 1 for B+D.
-    pub const fn index(self) -> usize {
-        self.index as usize
-    }
-
-    /// Its players.
-    pub fn members(self) -> impl Iterator<Item = Player> {
-        let partner = (self.players == 4).then_some(self.index as usize + 2);
-        core::iter::once(self.index as usize)
-            .chain(partner)
-            .filter_map(Player::new)
-    }
-}
-
-impl fmt::Display for Side {
-    /// `A`, or `A+C` for a partnership.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, p) in self.members().enumerate() {
-            if k > 0 {
-                f.write_str("+")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
-
-/// How a finished game came out.
+/// How a finished game came out: the winner, why it ended, and the places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(into = "OutcomeData", try_from = "OutcomeData")
+)]
 pub struct Outcome {
-    /// The side that brought its horses out first.
-    pub winner: Side,
-    /// Sides in the order they finished (only the winner unless playing for places).
-    pub places: [Option<Side>; MAX_PLAYERS],
+    reason: End,
+    /// Sides in the order they finished; the first `len` are meaningful.
+    places: [Side; MAX_PLAYERS],
+    len: u8,
 }
 
 impl Outcome {
-    pub(crate) fn new(finished: &[u8], players: usize) -> Outcome {
-        let mut places = [None; MAX_PLAYERS];
-        for (slot, &s) in places.iter_mut().zip(finished) {
-            *slot = Some(Side::new(s, players));
-        }
+    /// The outcome with these sides ranked (the first the winner), ended for `reason`.
+    pub(crate) fn new(reason: End, ranked: &[Side]) -> Outcome {
+        let mut places = [Side::new(0, 2); MAX_PLAYERS];
+        let len = ranked.len().min(MAX_PLAYERS);
+        places[..len].copy_from_slice(&ranked[..len]);
         Outcome {
-            winner: places[0].unwrap_or(Side::new(0, players)),
+            reason,
             places,
+            len: len as u8,
+        }
+    }
+
+    /// The side that brought its horses out first. Never `None`: the game has no
+    /// draws.
+    pub fn winner(&self) -> Option<Side> {
+        self.places().first().copied()
+    }
+
+    /// Why the game ended.
+    pub fn reason(&self) -> End {
+        self.reason
+    }
+
+    /// The sides ranked: playing for places (H10), every side in the order it
+    /// finished (the last the side left over); otherwise the winner alone.
+    pub fn places(&self) -> &[Side] {
+        &self.places[..usize::from(self.len)]
+    }
+}
+
+/// The serialised form of [`Outcome`]: `{"reason": "brought_out", "places": ["A"]}`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutcomeData {
+    reason: End,
+    places: alloc::vec::Vec<Side>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Outcome> for OutcomeData {
+    fn from(o: Outcome) -> OutcomeData {
+        OutcomeData {
+            reason: o.reason,
+            places: o.places().to_vec(),
         }
     }
 }
+
+#[cfg(feature = "serde")]
+impl TryFrom<OutcomeData> for Outcome {
+    type Error = &'static str;
+    fn try_from(d: OutcomeData) -> Result<Outcome, &'static str> {
+        if d.places.is_empty() || d.places.len() > MAX_PLAYERS {
+            return Err("an outcome ranks 1 to 4 sides");
+        }
+        Ok(Outcome::new(d.reason, &d.places))
+    }
+}
+
 /// The score (H10): per side, horses brought out and the points still needed to
-/// bring out the rest (each horse's remaining route; a waiting horse the whole circle).
+/// bring out the rest (each horse's remaining route; a waiting horse the whole
+/// circle). Running while the game goes on, final once it is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
-    /// Sides in the game; entries beyond are zero.
+    /// Sides in the game ([`Side::index`] numbers them); entries beyond are zero.
     pub sides: usize,
     /// Horses out, by side.
     pub out: [u32; MAX_PLAYERS],

@@ -3,8 +3,8 @@
 //! circle (20 steps), Б→Г→Д (16), Б→Г→А (11), В→Г→А (16).
 
 use hoop_race::{
-    Awaiting, Exit, Game, Horse, IllegalMove, IllegalThrow, MoveReport, Place, Player, Ratio,
-    Route, Rules, Shortcuts, Station, Throw, ThrowModel,
+    Awaiting, End, Exit, Game, GameError, Horse, IllegalMove, Place, Player, Ratio, Report, Route,
+    Rules, Setup, Shortcuts, Station, Throw, ThrowModel,
 };
 
 const A: Player = Player::A;
@@ -28,26 +28,70 @@ fn horse(s: &str) -> Horse {
     s.parse().unwrap()
 }
 
+/// A game in seat order with these horses placed (the rest waiting).
 fn setup(rules: Rules, places: &[(&str, Place)]) -> Game {
-    let order: Vec<Player> = (0..rules.players())
-        .map(|p| Player::new(p).unwrap())
-        .collect();
     let places: Vec<(Horse, Place)> = places.iter().map(|&(h, p)| (horse(h), p)).collect();
-    Game::from_places(rules, &order, &places).unwrap()
+    Game::new(
+        rules,
+        Setup {
+            places,
+            ..Setup::in_seat_order(rules.players())
+        },
+    )
+    .unwrap()
+}
+
+/// A setup with this order of play and no horse placed.
+fn order(players: &[Player]) -> Setup {
+    Setup {
+        order: Some(players.to_vec()),
+        places: vec![],
+    }
+}
+
+/// What the game waits for, and from whom: the tests' shorthand over
+/// `Game::awaiting`, `Game::is_settling_order` and `Game::to_move`.
+#[derive(Debug, PartialEq)]
+enum Next {
+    OrderThrow(Player),
+    Throw(Player),
+    Move(Player),
+    Over,
+}
+
+fn next(g: &Game) -> Next {
+    match g.awaiting() {
+        Awaiting::Chance if g.is_settling_order() => Next::OrderThrow(g.to_move()),
+        Awaiting::Chance => Next::Throw(g.to_move()),
+        Awaiting::Move(p) => {
+            assert_eq!(p, g.to_move());
+            Next::Move(p)
+        }
+        Awaiting::Over => Next::Over,
+    }
 }
 
 fn throws(g: &mut Game, ts: &[i8]) {
     for &n in ts {
-        g.throw(t(n)).unwrap();
+        let r = g.throw(t(n)).unwrap();
+        assert_eq!(r.next, g.awaiting());
     }
 }
 
-fn play(g: &mut Game, mv: &str) -> MoveReport {
-    g.play(mv.parse().unwrap()).unwrap()
+/// Throws `n`; what the game waits for then (the report says the same).
+fn throw(g: &mut Game, n: i8) -> Next {
+    throws(g, &[n]);
+    next(g)
+}
+
+fn play(g: &mut Game, mv: &str) -> Report {
+    let r = g.play(mv.parse().unwrap()).unwrap();
+    assert_eq!(r.next, g.awaiting());
+    r
 }
 
 /// Where one throw takes A1 from `from` (a 4 or 5 is followed by a 1 to end the throwing).
-fn one(rules: Rules, from: Place, n: i8) -> MoveReport {
+fn one(rules: Rules, from: Place, n: i8) -> Report {
     let mut g = setup(rules, &[("A1", from)]);
     throws(&mut g, &[n]);
     if t(n).rethrow() {
@@ -343,20 +387,20 @@ fn h5_the_sampler_follows_the_distribution() {
 #[test]
 fn h6_a_four_or_five_earns_another_throw_before_moving() {
     let mut g = setup(source(), &[]);
-    assert_eq!(g.throw(t(4)).unwrap().next, Awaiting::Throw(A));
-    assert_eq!(g.throw(t(5)).unwrap().next, Awaiting::Throw(A));
-    assert_eq!(g.throw(t(2)).unwrap().next, Awaiting::Move(A));
+    assert_eq!(throw(&mut g, 4), Next::Throw(A));
+    assert_eq!(throw(&mut g, 5), Next::Throw(A));
+    assert_eq!(throw(&mut g, 2), Next::Move(A));
     assert_eq!(g.bank(), [0, 1, 0, 1, 1, 0]);
     // No throw while the bank waits to be spent; no move while a throw is awaited.
-    assert_eq!(g.throw(t(1)), Err(IllegalThrow::MoveExpected));
+    assert_eq!(g.throw(t(1)), Err(IllegalMove::MoveExpected));
     // The throws are spent in any order, on any horses.
     play(&mut g, "A1+2");
     play(&mut g, "A2+5");
-    assert_eq!(g.awaiting(), Awaiting::Move(A), "the 4 is still banked");
+    assert_eq!(next(&g), Next::Move(A), "the 4 is still banked");
     let moves: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["A1+4", "A2+4", "A3+4"]);
     play(&mut g, "A2+4");
-    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    assert_eq!(next(&g), Next::Throw(B));
     assert_eq!(
         g.play("B1+1".parse().unwrap()),
         Err(IllegalMove::ThrowExpected)
@@ -373,23 +417,23 @@ fn h6_a_capture_earns_a_bonus_throw() {
     let r = play(&mut g, "A1+3");
     assert_eq!(r.caught().collect::<Vec<_>>(), [horse("B1")]);
     assert!(r.bonus);
-    assert_eq!(r.next, Awaiting::Throw(A));
+    assert_eq!(next(&g), Next::Throw(A));
     assert_eq!(g.place(horse("B1")), Place::Waiting);
     // The bonus throw has its own re-throws.
-    assert_eq!(g.throw(t(5)).unwrap().next, Awaiting::Throw(A));
-    assert_eq!(g.throw(t(1)).unwrap().next, Awaiting::Move(A));
+    assert_eq!(throw(&mut g, 5), Next::Throw(A));
+    assert_eq!(throw(&mut g, 1), Next::Move(A));
 }
 
 #[test]
 fn h6_option_no_bonus_for_a_capture_made_with_a_four_or_five() {
     let places = [("A1", on(Route::Circle, 1)), ("B1", on(Route::BToA, 5))];
-    for (bonus_rule, expect) in [(true, Awaiting::Throw(A)), (false, Awaiting::Move(A))] {
+    for (bonus_rule, expect) in [(true, Next::Throw(A)), (false, Next::Move(A))] {
         let mut g = setup(source().with_bonus_on_rethrow(bonus_rule), &places);
         throws(&mut g, &[4, 1]);
         let r = play(&mut g, "A1+4");
         assert_eq!(r.caught().count(), 1);
         assert_eq!(r.bonus, bonus_rule);
-        assert_eq!(r.next, expect, "the 1 is still banked either way");
+        assert_eq!(next(&g), expect, "the 1 is still banked either way");
     }
     // A capture with a 1..3 earns it under both.
     let mut g = setup(
@@ -407,12 +451,13 @@ fn h6_a_throw_no_horse_can_use_is_void() {
     let mut g = setup(rules, &[]);
     let r = g.throw(Throw::BACK_DO).unwrap();
     assert_eq!(r.voided, 1);
-    assert_eq!(r.next, Awaiting::Throw(B));
+    assert_eq!(r.next, Awaiting::Chance);
+    assert_eq!(next(&g), Next::Throw(B));
     // But a back-do banked with a forward throw must be used once a horse is on.
     let mut g = setup(rules, &[]);
     throws(&mut g, &[5, -1]);
     play(&mut g, "A1+5");
-    assert_eq!(g.awaiting(), Awaiting::Move(A));
+    assert_eq!(next(&g), Next::Move(A));
     assert_eq!(
         g.legal_moves()
             .iter()
@@ -504,31 +549,31 @@ fn h8_partners_share_a_station_and_are_caught_together() {
     throws(&mut g, &[2]);
     let r = play(&mut g, "B1+2");
     assert_eq!(r.caught().collect::<Vec<_>>(), [horse("A1"), horse("C1")]);
-    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    assert_eq!(next(&g), Next::Throw(B));
 }
 
 #[test]
 fn h9_order_of_play_by_decreasing_throws_ties_throw_again() {
-    let mut g = Game::new(source()).unwrap();
-    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    let mut g = Game::new(source(), Setup::default()).unwrap();
+    assert_eq!(next(&g), Next::OrderThrow(A));
     throws(&mut g, &[2]);
-    assert_eq!(g.awaiting(), Awaiting::OrderThrow(B));
+    assert_eq!(next(&g), Next::OrderThrow(B));
     throws(&mut g, &[5]);
     assert_eq!(g.order().collect::<Vec<_>>(), [B, A]);
-    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    assert_eq!(next(&g), Next::Throw(B));
     // Three players: A and B tie on 3 and throw again; C's 1 puts it last.
-    let mut g = Game::new(source().with_players(3)).unwrap();
+    let mut g = Game::new(source().with_players(3), Setup::default()).unwrap();
     throws(&mut g, &[3, 3, 1]);
-    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    assert_eq!(next(&g), Next::OrderThrow(A));
     throws(&mut g, &[1]);
-    assert_eq!(g.awaiting(), Awaiting::OrderThrow(B));
+    assert_eq!(next(&g), Next::OrderThrow(B));
     throws(&mut g, &[2]);
     assert_eq!(g.order().collect::<Vec<_>>(), [B, A, C]);
-    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    assert_eq!(next(&g), Next::Throw(B));
     // Every tie again: all four throw again.
-    let mut g = Game::new(source().with_players(4)).unwrap();
+    let mut g = Game::new(source().with_players(4), Setup::default()).unwrap();
     throws(&mut g, &[2, 2, 2, 2]);
-    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    assert_eq!(next(&g), Next::OrderThrow(A));
     throws(&mut g, &[1, 3, 2, 5]);
     assert_eq!(g.order().collect::<Vec<_>>(), [D, B, C, A]);
 }
@@ -549,8 +594,10 @@ fn h10_the_side_that_brings_out_its_horses_wins_at_once() {
     assert_eq!(r.finished.map(|s| s.to_string()), Some("A".into()));
     assert!(g.is_over());
     assert_eq!(g.bank(), [0; 6], "unused throws are dropped");
-    assert_eq!(g.outcome().unwrap().winner.to_string(), "A");
-    assert_eq!(g.throw(t(1)), Err(IllegalThrow::GameOver));
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.winner().unwrap().to_string(), "A");
+    assert_eq!(outcome.reason(), End::BroughtOut);
+    assert_eq!(g.throw(t(1)), Err(IllegalMove::GameOver));
     assert_eq!(g.check("B1+1".parse().unwrap()), Err(IllegalMove::GameOver));
     // Fewer horses to bring out, as agreed.
     let mut g = setup(
@@ -580,7 +627,7 @@ fn h10_play_for_places_and_the_score() {
     throws(&mut g, &[1]);
     play(&mut g, "A1+1");
     assert!(!g.is_over());
-    assert_eq!(g.awaiting(), Awaiting::Throw(B));
+    assert_eq!(next(&g), Next::Throw(B));
     let s = g.score();
     assert_eq!(s.out[..3], [3, 2, 0]);
     // B: 2 points for B1; C: 6 for C1 (on В→Г→А) and 20 for each waiting horse.
@@ -588,15 +635,11 @@ fn h10_play_for_places_and_the_score() {
     throws(&mut g, &[2]);
     play(&mut g, "B1+2");
     assert!(g.is_over());
-    let places: Vec<String> = g
-        .outcome()
-        .unwrap()
-        .places
-        .iter()
-        .flatten()
-        .map(|s| s.to_string())
-        .collect();
+    let outcome = g.outcome().unwrap();
+    let places: Vec<String> = outcome.places().iter().map(|s| s.to_string()).collect();
     assert_eq!(places, ["A", "B", "C"]);
+    assert_eq!(outcome.winner(), outcome.places().first().copied());
+    assert_eq!(outcome.reason(), End::OneSideLeft);
     // Four players: sides are partnerships.
     let g = setup(source().with_players(4), &[]);
     assert_eq!(g.score().sides, 2);
@@ -629,7 +672,7 @@ fn h11_back_do() {
     assert!(yut.back_do());
     // One station back along the horse's route, with no re-throw.
     let mut g = setup(yut, &[("A1", on(Route::Circle, 7))]);
-    assert_eq!(g.throw(Throw::BACK_DO).unwrap().next, Awaiting::Move(A));
+    assert_eq!(throw(&mut g, -1), Next::Move(A));
     assert_eq!(play(&mut g, "A1-1").to, on(Route::Circle, 6));
     // Stopping on Б by back-do takes Б's shortcut.
     assert_eq!(one(yut, on(Route::Circle, 6), -1).to, on(Route::BToD, 5));
@@ -656,7 +699,7 @@ fn h11_back_do() {
         Err(IllegalMove::BackDoWaiting(horse("A2")))
     );
     let mut g = setup(source(), &[]);
-    assert_eq!(g.throw(Throw::BACK_DO), Err(IllegalThrow::BackDoOff));
+    assert_eq!(g.throw(Throw::BACK_DO), Err(IllegalMove::BackDoOff));
     // The back-do throw's probability: p(1-p)^3 = 1/16 with fair sticks.
     assert_eq!(
         yut.throw_model().distribution(true)[5],
@@ -688,8 +731,9 @@ fn moves_are_refused_with_a_reason_and_change_nothing() {
         assert_eq!(g.play(mv.parse().unwrap()), Err(err), "{mv}");
         assert_eq!(g, before);
     }
-    assert!(Game::with_order(source(), &[A]).is_err());
-    assert!(Game::with_order(source(), &[A, A]).is_err());
+    for bad in [&[A][..], &[A, A], &[A, C], &[A, B, C]] {
+        assert_eq!(Game::new(source(), order(bad)), Err(GameError::Order));
+    }
 }
 
 #[test]
@@ -726,11 +770,11 @@ fn probabilities_for_one_horse_are_exact() {
 #[test]
 fn h9_ties_may_go_on_as_long_as_the_throws_tie() {
     // Regression (found by fuzzing): hundreds of tied rounds once overflowed a counter.
-    let mut g = Game::new(source().with_players(4)).unwrap();
+    let mut g = Game::new(source().with_players(4), Setup::default()).unwrap();
     for _ in 0..1000 {
         throws(&mut g, &[3, 3, 3, 3]);
     }
-    assert_eq!(g.awaiting(), Awaiting::OrderThrow(A));
+    assert_eq!(next(&g), Next::OrderThrow(A));
     throws(&mut g, &[3, 3, 1, 1]);
     throws(&mut g, &[2, 1, 2, 1]); // A beats B; C beats D
     assert_eq!(g.order().collect::<Vec<_>>(), [A, B, C, D]);
@@ -887,7 +931,7 @@ fn h11_back_do_from_station_one_under_both_exit_rules() {
 /// Issue 13, case 1: a back-do from Б onto 4 leaves the diameter (yut nori).
 #[test]
 fn h11_back_do_off_b_then_round_the_circle() {
-    let mut g = Game::with_order(Rules::yut_nori(), &[A, B]).unwrap();
+    let mut g = Game::new(Rules::yut_nori(), order(&[A, B])).unwrap();
     throws(&mut g, &[5, -1]);
     play(&mut g, "A1+5");
     assert_eq!(play(&mut g, "A1-1").to, on(Route::Circle, 4));
@@ -905,7 +949,7 @@ fn h11_back_do_off_b_then_round_the_circle() {
 /// Issue 13, case 2: backing off Г onto b2 undoes the choice made at Г (yut nori).
 #[test]
 fn h11_back_do_off_g_then_on_to_d() {
-    let mut g = Game::with_order(Rules::yut_nori(), &[A, B]).unwrap();
+    let mut g = Game::new(Rules::yut_nori(), order(&[A, B])).unwrap();
     throws(&mut g, &[5, 3]);
     play(&mut g, "A1+5");
     assert_eq!(play(&mut g, "A1+3").to, on(Route::BToA, 8));
@@ -949,7 +993,7 @@ fn h10_a_finished_side_takes_its_horses_off() {
     let r = play(&mut g, "B1+1");
     assert_eq!(r.caught().count(), 0);
     assert!(!r.bonus);
-    assert_eq!(g.awaiting(), Awaiting::Throw(C));
+    assert_eq!(next(&g), Next::Throw(C));
     // The taken-off horse counts as waiting in the progress measure.
     assert_eq!(g.score().remaining[0], 20);
 }
@@ -966,10 +1010,154 @@ fn setup_refuses_places_a_horse_cannot_stand_on() {
         (yut, on(Route::BToA, 6)),         // yut nori: Б→Г→А before Г
         (yut, on(Route::BToD, 8)),         // yut nori: Б→Г→Д on Г
     ] {
-        assert!(
-            Game::from_places(rules, &order, &[(horse("A1"), place)]).is_err(),
+        let setup = Setup {
+            order: Some(order.to_vec()),
+            places: vec![(horse("A1"), place)],
+        };
+        assert_eq!(
+            Game::new(rules, setup),
+            Err(GameError::Place {
+                horse: horse("A1"),
+                place
+            }),
             "{place:?}"
         );
     }
-    assert!(Game::from_places(yut, &order, &[(horse("A1"), on(Route::Circle, 20))]).is_ok());
+    let setup = Setup {
+        order: Some(order.to_vec()),
+        places: vec![(horse("A1"), on(Route::Circle, 20))],
+    };
+    assert!(Game::new(yut, setup).is_ok());
+}
+
+#[test]
+fn setup_refuses_horses_that_cannot_start_together() {
+    let refused = |rules: Rules, places: &[(&str, Place)]| {
+        let places = places.iter().map(|&(h, p)| (horse(h), p)).collect();
+        Game::new(
+            rules,
+            Setup {
+                places,
+                ..Setup::in_seat_order(rules.players())
+            },
+        )
+        .unwrap_err()
+    };
+    let c3 = on(Route::Circle, 3);
+    // A horse not in the game (2 players, 4 horses each), or placed twice.
+    assert_eq!(
+        refused(source(), &[("C1", c3)]),
+        GameError::NoSuchHorse(horse("C1"))
+    );
+    assert_eq!(
+        refused(source(), &[("A5", c3)]),
+        GameError::NoSuchHorse(horse("A5"))
+    );
+    assert_eq!(
+        refused(source(), &[("A1", c3), ("A1", Place::Out)]),
+        GameError::PlacedTwice(horse("A1"))
+    );
+    // Opponents on one station (one would have caught the other, H8); one player's
+    // horses on one station with different routes (they would be a team, H7).
+    assert_eq!(
+        refused(source(), &[("A1", c3), ("B1", c3)]),
+        GameError::SharedStation {
+            horse: horse("B1"),
+            other: horse("A1")
+        }
+    );
+    let on_g = [("A1", on(Route::BToD, 8)), ("A2", on(Route::VToA, 13))];
+    assert_eq!(
+        refused(source(), &on_g),
+        GameError::SharedStation {
+            horse: horse("A2"),
+            other: horse("A1")
+        }
+    );
+    // Four players: partners may share a station, but one player's horses there
+    // must still be one team.
+    let four = source().with_players(4);
+    assert!(
+        Game::new(
+            four,
+            Setup {
+                places: vec![(horse("A1"), c3), (horse("C1"), c3)],
+                ..Setup::in_seat_order(4)
+            }
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        refused(
+            four,
+            &[
+                ("A1", on(Route::BToD, 8)),
+                ("C1", on(Route::BToD, 8)),
+                ("C2", on(Route::VToA, 13))
+            ]
+        ),
+        GameError::SharedStation {
+            horse: horse("C2"),
+            other: horse("C1")
+        }
+    );
+    // A side that has already won (H10).
+    let done = [
+        ("A1", Place::Out),
+        ("C1", Place::Out),
+        ("C2", Place::Out),
+        ("A2", Place::Out),
+    ];
+    assert_eq!(
+        refused(four, &done),
+        GameError::AlreadyWon("A+C".parse().unwrap())
+    );
+    // Invalid rules come first.
+    assert!(matches!(
+        Game::new(source().with_players(5), Setup::default()),
+        Err(GameError::Rules(_))
+    ));
+}
+
+#[test]
+fn h9_a_game_drawn_by_chance_throws_its_order_and_replays() {
+    use rand_core::SeedableRng;
+    for players in 2..=4 {
+        let rules = source().with_players(players);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(u64::from(players));
+        let g = Game::random(rules, &mut rng).unwrap();
+        assert_eq!(next(&g), Next::Throw(g.order().next().unwrap()));
+        assert_eq!(g.setup(), &Setup::default());
+        // Every action so far is an ordering throw, kept in the record.
+        let record = g.record();
+        assert!(record.moves.len() >= usize::from(players));
+        assert!(
+            record
+                .moves
+                .iter()
+                .all(|a| matches!(a, hoop_race::Action::Throw(_)))
+        );
+        assert_eq!(record.replay().unwrap(), g);
+    }
+}
+
+#[test]
+fn h11_presets_by_name() {
+    assert_eq!(Rules::PRESETS, ["source", "yut_nori"]);
+    let constructors = [Rules::source(), Rules::yut_nori()];
+    for (name, rules) in Rules::PRESETS.iter().zip(constructors) {
+        assert_eq!(Rules::preset(name), Ok(rules));
+        assert_eq!(rules.validate(), Ok(()));
+        assert_eq!(
+            Rules::preset(&name.to_uppercase().replace('_', "-")),
+            Ok(rules)
+        );
+    }
+    assert_eq!(Rules::preset(Rules::PRESETS[0]), Ok(Rules::default()));
+    for unknown in ["yut", "yutnori", "default", "", "source "] {
+        assert_eq!(
+            Rules::preset(unknown),
+            Err(hoop_race::RulesError::UnknownPreset(unknown.into()))
+        );
+    }
 }
