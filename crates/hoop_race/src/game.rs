@@ -188,17 +188,7 @@ impl Game {
         actions.clear();
         let setup = core::mem::take(&mut self.setup);
         // The setup was checked when the game was made.
-        let mut herd = Herd::new(self.rules.players(), self.rules.horses());
-        for &(h, p) in &setup.places {
-            herd.set(h.slot(), p);
-        }
-        let order = setup.order.as_ref().map(|list| {
-            let mut order = Player::SEATS;
-            for (slot, &p) in order.iter_mut().zip(list) {
-                *slot = p;
-            }
-            order
-        });
+        let (herd, order) = setup.start_unchecked(&self.rules);
         *self = Game::fresh(self.rules, setup, herd, order, actions);
     }
 

@@ -58,25 +58,18 @@ impl Setup {
         rules: &Rules,
     ) -> Result<(Herd, Option<[Player; MAX_PLAYERS]>), GameError> {
         let players = rules.players();
-        let order = match &self.order {
-            None => None,
-            Some(list) => {
-                let mut order = Player::SEATS;
-                let mut seen = 0u8;
-                if list.len() != players {
+        if let Some(list) = &self.order {
+            let mut seen = 0u8;
+            for &p in list {
+                if p.index() >= players || seen >> p.index() & 1 == 1 {
                     return Err(GameError::Order);
                 }
-                for (slot, &p) in order.iter_mut().zip(list) {
-                    if p.index() >= players || seen >> p.index() & 1 == 1 {
-                        return Err(GameError::Order);
-                    }
-                    seen |= 1 << p.index();
-                    *slot = p;
-                }
-                Some(order)
+                seen |= 1 << p.index();
             }
-        };
-        let mut herd = Herd::new(players, rules.horses());
+            if list.len() != players {
+                return Err(GameError::Order);
+            }
+        }
         let mut placed = 0u32;
         for &(h, p) in &self.places {
             if h.owner.index() >= players || usize::from(h.number) >= rules.horses() {
@@ -89,8 +82,8 @@ impl Setup {
             if !p.is_consistent(rules) {
                 return Err(GameError::Place { horse: h, place: p });
             }
-            herd.set(h.slot(), p);
         }
+        let (herd, order) = self.start_unchecked(rules);
         // Horses sharing a station: one player's with one place (a team), or
         // partners'; never opponents'.
         let side = |seat: usize| Side::new(seat, players);
@@ -129,5 +122,22 @@ impl Setup {
             }
         }
         Ok((herd, order))
+    }
+
+    /// The horses' starting places and the order of play, for a setup already
+    /// checked by [`Setup::start`] (restarts).
+    pub(crate) fn start_unchecked(&self, rules: &Rules) -> (Herd, Option<[Player; MAX_PLAYERS]>) {
+        let mut herd = Herd::new(rules.players(), rules.horses());
+        for &(h, p) in &self.places {
+            herd.set(h.slot(), p);
+        }
+        let order = self.order.as_ref().map(|list| {
+            let mut order = Player::SEATS;
+            for (slot, &p) in order.iter_mut().zip(list) {
+                *slot = p;
+            }
+            order
+        });
+        (herd, order)
     }
 }
