@@ -1,0 +1,156 @@
+//! Bots worth playing: Monte Carlo tree search over the interface, for every game.
+//!
+//! - **Search**: UCT with the game's own playout policy
+//!   ([`State::playout_step`]), chance nodes sampled by their exact probabilities,
+//!   optionally RAVE (all-moves-as-first, for Go), and progressive widening where
+//!   a node has too many actions to try each once (trap stones' va-bank
+//!   declarations). A budget of playouts, nodes or time; seeded and reproducible
+//!   (a playout or node budget gives the same choice for the same seed); no heap
+//!   allocation per playout step (the tree grows, the scratch space is reused).
+//! - **Hidden information**: in a game of imperfect information every playout
+//!   starts from a state drawn by [`State::resample_from_infostate`] for the
+//!   searching player (determinization, single-observer information-set MCTS with
+//!   availability counts), so the bot decides from its own view only: two games
+//!   that differ only in what it cannot see give the same choice.
+//! - **Levels**: [`Level`] names budgets from 1 (a few hundred playouts) to 10 (a
+//!   few seconds); [`Config::for_game`] sets the options each game profits from.
+
+mod search;
+mod tree;
+
+use core::time::Duration;
+
+pub use search::{ChildStats, Report, Searcher, choose};
+
+/// How much a search may spend. The search stops at the first limit reached; at
+/// least one playout is always made.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Playouts (iterations).
+    pub playouts: Option<u64>,
+    /// Nodes in the tree.
+    pub nodes: Option<usize>,
+    /// Wall-clock time (checked every few playouts).
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// A budget of `n` playouts (reproducible for a seed).
+    pub const fn playouts(n: u64) -> Budget {
+        Budget {
+            playouts: Some(n),
+            nodes: None,
+            time: None,
+        }
+    }
+
+    /// A budget of wall-clock time.
+    pub const fn time(t: Duration) -> Budget {
+        Budget {
+            playouts: None,
+            nodes: None,
+            time: Some(t),
+        }
+    }
+}
+
+/// A strength level, 1 (weakest) to 10: a playout budget that grows
+/// geometrically, `200 × 2^(level − 1)` playouts (200 at level 1, 3,200 at 5,
+/// 102,400 at 10). Playout budgets keep a level's strength the same on every
+/// machine and make the bot reproducible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The level `n`, clamped to 1..=10.
+    pub const fn new(n: u8) -> Level {
+        Level(if n < 1 {
+            1
+        } else if n > 10 {
+            10
+        } else {
+            n
+        })
+    }
+
+    /// Its number.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Its budget.
+    pub const fn budget(self) -> Budget {
+        Budget::playouts(200u64 << (self.0 - 1))
+    }
+}
+
+/// Progressive widening: a node visited `n` times may have at most
+/// `ceil(c · n^alpha)` children; new children are proposed by the game's playout
+/// policy. For nodes with far more actions than playouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    /// Children allowed at the first visit.
+    pub c: f64,
+    /// Growth exponent (0.5: the square root of the visits).
+    pub alpha: f64,
+    /// Nodes with fewer legal actions than this are expanded fully.
+    pub above: usize,
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// What a search may spend.
+    pub budget: Budget,
+    /// The UCT exploration constant, for returns in −1..=1.
+    pub exploration: f64,
+    /// RAVE's equivalence parameter `k` (β = √(k / (3n + k))); `None` turns RAVE off.
+    pub rave: Option<f64>,
+    /// Progressive widening, or `None` to try every action.
+    pub widening: Option<Widening>,
+    /// Playout steps after which a playout stops (its returns then count as a draw).
+    pub max_playout_steps: usize,
+    /// The generator's seed.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            budget: Level::new(5).budget(),
+            exploration: 1.0,
+            rave: None,
+            widening: None,
+            max_playout_steps: 10_000,
+            seed: 1,
+        }
+    }
+}
+
+impl Config {
+    /// The settings each game profits from (measured: `docs/bots.md`): RAVE for Go,
+    /// widening for trap stones' va-bank declarations; the given budget and seed.
+    pub fn for_game(short_name: &str, budget: Budget, seed: u64) -> Config {
+        let base = Config {
+            budget,
+            seed,
+            ..Config::default()
+        };
+        match short_name {
+            "go" => Config {
+                rave: Some(1000.0),
+                exploration: 0.2,
+                ..base
+            },
+            "trap_stones" => Config {
+                widening: Some(Widening {
+                    c: 4.0,
+                    alpha: 0.5,
+                    above: 48,
+                }),
+                ..base
+            },
+            _ => base,
+        }
+    }
+}

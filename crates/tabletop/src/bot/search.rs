@@ -1,0 +1,438 @@
+//! One search: selection with UCB (and RAVE), expansion (full or progressive),
+//! playout with the game's policy, backpropagation; determinized for games of
+//! imperfect information.
+
+use std::time::Instant;
+use std::vec::Vec;
+
+use super::tree::{NO_PLAYER, NONE, Tree};
+use super::{Config, Widening};
+use crate::action::{Action, ActionList};
+use crate::info::Information;
+use crate::interface::{Game, PerPlayer, State};
+use crate::rng::{SplitMix64, below};
+use crate::turn::Turn;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The action chosen (the root child visited most), `None` if the searching
+    /// state had no decision to make.
+    pub action: Option<Action>,
+    /// Playouts made.
+    pub playouts: u64,
+    /// Nodes in the tree.
+    pub nodes: usize,
+    /// Playout steps taken (tree descent and rollout), for playouts per second and
+    /// the search's overhead.
+    pub steps: u64,
+    /// Time spent.
+    pub elapsed: core::time::Duration,
+    /// The chosen action's mean return for the searching player (−1..=1).
+    pub value: f64,
+    /// The root's children, most visited first.
+    pub children: Vec<ChildStats>,
+}
+
+/// One root child's statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChildStats {
+    /// Its action.
+    pub action: Action,
+    /// Visits.
+    pub visits: u32,
+    /// Mean return for the searching player.
+    pub value: f64,
+}
+
+/// A reusable searcher: the tree and scratch space survive between searches, so a
+/// bot playing a whole game allocates only while its tree grows past earlier sizes.
+#[derive(Clone, Debug)]
+pub struct Searcher {
+    config: Config,
+    rng: SplitMix64,
+    tree: Tree,
+    legal: ActionList,
+    path: Vec<u32>,
+    /// Decisions taken in the current playout: (player, action, path index of the
+    /// node they were taken from, or `u32::MAX` in the rollout).
+    moves: Vec<(u8, Action, u32)>,
+    /// Scratch bit sets over the action space.
+    legal_bits: Vec<u64>,
+    child_bits: Vec<u64>,
+    /// RAVE: actions each player played later in the playout.
+    seen: Vec<Vec<u64>>,
+}
+
+impl Searcher {
+    /// A searcher with these settings.
+    pub fn new(config: Config) -> Searcher {
+        Searcher {
+            rng: SplitMix64::new(config.seed),
+            config,
+            tree: Tree::default(),
+            legal: ActionList::new(),
+            path: Vec::new(),
+            moves: Vec::new(),
+            legal_bits: Vec::new(),
+            child_bits: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Changes the settings (the generator keeps its state unless the seed changed).
+    pub fn set_config(&mut self, config: Config) {
+        if config.seed != self.config.seed {
+            self.rng = SplitMix64::new(config.seed);
+        }
+        self.config = config;
+    }
+
+    /// Searches from `state` for the player to move and returns the choice. At a
+    /// chance node or the end there is nothing to choose (`action: None`).
+    pub fn search<S: State>(&mut self, state: &S) -> Report {
+        let start = Instant::now();
+        let info = state.info();
+        let Turn::Player(me) = state.current_player() else {
+            return Report {
+                action: None,
+                playouts: 0,
+                nodes: 0,
+                steps: 0,
+                elapsed: start.elapsed(),
+                value: 0.0,
+                children: Vec::new(),
+            };
+        };
+        let words = info.num_distinct_actions.div_ceil(64).max(1);
+        self.legal_bits.clear();
+        self.legal_bits.resize(words, 0);
+        self.child_bits.clear();
+        self.child_bits.resize(words, 0);
+        if self.config.rave.is_some() {
+            self.seen.resize_with(info.num_players, Vec::new);
+            for s in &mut self.seen {
+                s.clear();
+                s.resize(words, 0);
+            }
+        }
+        self.tree.reset();
+        let hidden = info.information == Information::Imperfect;
+        let budget = self.config.budget;
+        let mut playouts = 0u64;
+        let mut steps = 0u64;
+        loop {
+            let mut s = if hidden {
+                state.resample_from_infostate(me, &mut self.rng)
+            } else {
+                state.clone()
+            };
+            steps += self.iterate(&mut s);
+            playouts += 1;
+            if budget.playouts.is_some_and(|n| playouts >= n)
+                || budget.nodes.is_some_and(|n| self.tree.nodes.len() >= n)
+            {
+                break;
+            }
+            if let Some(t) = budget.time
+                && (playouts % 16 == 0 || playouts < 16)
+                && start.elapsed() >= t
+            {
+                break;
+            }
+            if budget.playouts.is_none() && budget.nodes.is_none() && budget.time.is_none() {
+                break;
+            }
+        }
+        // The choice: the most visited root child legal in the true state.
+        state.legal_actions_into(&mut self.legal);
+        let mut children: Vec<ChildStats> = self
+            .tree
+            .children(0)
+            .map(|c| {
+                let n = &self.tree.nodes[c as usize];
+                ChildStats {
+                    action: n.action,
+                    visits: n.visits,
+                    value: if n.visits > 0 {
+                        n.value / f64::from(n.visits)
+                    } else {
+                        0.0
+                    },
+                }
+            })
+            .filter(|c| self.legal.binary_search(&c.action).is_ok())
+            .collect();
+        children.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.value.total_cmp(&a.value))
+                .then(a.action.cmp(&b.action))
+        });
+        let action = children
+            .first()
+            .map(|c| c.action)
+            .or_else(|| self.legal.first().copied());
+        Report {
+            action,
+            playouts,
+            nodes: self.tree.nodes.len(),
+            steps,
+            elapsed: start.elapsed(),
+            value: children.first().map_or(0.0, |c| c.value),
+            children,
+        }
+    }
+
+    /// One playout from the root: descend, expand one node, roll out, back up.
+    /// Returns the steps taken.
+    fn iterate<S: State>(&mut self, s: &mut S) -> u64 {
+        self.path.clear();
+        self.moves.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let mut steps = 0u64;
+        // Selection and expansion.
+        loop {
+            match s.current_player() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let Some(a) = s.sample_chance(&mut self.rng) else {
+                        break;
+                    };
+                    if s.apply_action(a).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                    node = match self.tree.child(node, a) {
+                        Some(c) => c,
+                        None => self.tree.add(node, a, NO_PLAYER),
+                    };
+                    self.path.push(node);
+                }
+                Turn::Player(p) => {
+                    let Some((a, child, new)) = self.select(s, node, p) else {
+                        break;
+                    };
+                    if s.apply_action(a).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                    self.moves
+                        .push((p as u8, a, (self.path.len() - 1) as u32));
+                    node = child;
+                    self.path.push(node);
+                    if new {
+                        break;
+                    }
+                }
+            }
+        }
+        // Rollout with the game's policy.
+        let rave = self.config.rave.is_some();
+        let mut rollout = 0usize;
+        while rollout < self.config.max_playout_steps {
+            let turn = s.current_player();
+            if turn == Turn::Terminal {
+                break;
+            }
+            if rave && let Turn::Player(p) = turn {
+                // RAVE needs the actions; take the same policy step by hand.
+                let Some(a) = s.playout_action(&mut self.rng) else {
+                    break;
+                };
+                if s.apply_action(a).is_err() {
+                    break;
+                }
+                self.moves.push((p as u8, a, u32::MAX));
+            } else if !s.playout_step(&mut self.rng) {
+                break;
+            }
+            rollout += 1;
+        }
+        steps += rollout as u64;
+        let returns = s.returns();
+        self.backup(&returns);
+        steps
+    }
+
+    /// At a decision node of player `p`: the action to take, its child, and whether
+    /// the child is new. Counts availability; expands an untried action when the
+    /// node may grow, else picks the best child by UCB (with RAVE).
+    fn select<S: State>(&mut self, s: &S, node: u32, p: usize) -> Option<(Action, u32, bool)> {
+        s.legal_actions_into(&mut self.legal);
+        if self.legal.is_empty() {
+            return None;
+        }
+        for &a in &self.legal {
+            set(&mut self.legal_bits, a);
+        }
+        // Availability, and which legal actions have a child.
+        let mut children = 0usize;
+        let mut c = self.tree.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &mut self.tree.nodes[c as usize];
+            if get(&self.legal_bits, n.action) {
+                n.available += 1;
+                set(&mut self.child_bits, n.action);
+            }
+            children += 1;
+            c = n.next_sibling;
+        }
+        let untried = self
+            .legal
+            .iter()
+            .filter(|&&a| !get(&self.child_bits, a))
+            .count();
+        let visits = self.tree.nodes[node as usize].visits;
+        let may_grow = match self.config.widening {
+            Some(Widening { c, alpha, above }) if self.legal.len() >= above => {
+                let allowed = (c * (f64::from(visits) + 1.0).powf(alpha)).ceil() as usize;
+                children < allowed.max(1)
+            }
+            _ => true,
+        };
+        let result = if untried > 0 && (may_grow || children == 0) {
+            let a = self.pick_untried(s, untried);
+            let child = self.tree.add(node, a, p as u8);
+            self.tree.nodes[child as usize].available = 1;
+            Some((a, child, true))
+        } else {
+            self.best_child(node).map(|c| (self.tree.nodes[c as usize].action, c, false))
+        };
+        // Clear the scratch bits.
+        for &a in &self.legal {
+            clear(&mut self.legal_bits, a);
+            clear(&mut self.child_bits, a);
+        }
+        result
+    }
+
+    /// An untried legal action: under widening the playout policy's proposal when
+    /// untried, else a uniform draw among the untried.
+    fn pick_untried<S: State>(&mut self, s: &S, untried: usize) -> Action {
+        if self.config.widening.is_some()
+            && let Some(a) = s.playout_action(&mut self.rng)
+            && !get(&self.child_bits, a)
+            && get(&self.legal_bits, a)
+        {
+            return a;
+        }
+        let mut k = below(&mut self.rng, untried as u32) as usize;
+        for &a in &self.legal {
+            if !get(&self.child_bits, a) {
+                if k == 0 {
+                    return a;
+                }
+                k -= 1;
+            }
+        }
+        self.legal[0]
+    }
+
+    /// The child with the highest UCB score among those legal now.
+    fn best_child(&self, node: u32) -> Option<u32> {
+        let c_explore = self.config.exploration;
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut c = self.tree.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.tree.nodes[c as usize];
+            if get(&self.legal_bits, n.action) {
+                let visits = f64::from(n.visits.max(1));
+                let mut q = n.value / visits;
+                if let Some(k) = self.config.rave
+                    && n.rave_visits > 0
+                {
+                    let beta = (k / (3.0 * visits + k)).sqrt();
+                    let rq = n.rave_value / f64::from(n.rave_visits);
+                    q = (1.0 - beta) * q + beta * rq;
+                }
+                let explore = if c_explore > 0.0 {
+                    c_explore * (f64::from(n.available.max(1)).ln() / visits).sqrt()
+                } else {
+                    0.0
+                };
+                let score = q + explore;
+                if score > best_score {
+                    best_score = score;
+                    best = Some(c);
+                }
+            }
+            c = n.next_sibling;
+        }
+        best
+    }
+
+    /// Adds the playout's returns to every node on the path (each from its actor's
+    /// side), and the RAVE statistics of the path's decision nodes' children.
+    fn backup(&mut self, returns: &PerPlayer) {
+        for &id in &self.path {
+            let n = &mut self.tree.nodes[id as usize];
+            n.visits += 1;
+            if n.actor != NO_PLAYER {
+                n.value += returns.get(n.actor as usize).copied().unwrap_or(0.0);
+            }
+        }
+        if self.config.rave.is_none() {
+            return;
+        }
+        for s in &mut self.seen {
+            s.fill(0);
+        }
+        // Walk the moves backwards: when a move taken from a path node is reached,
+        // `seen` holds that move and every later one.
+        for k in (0..self.moves.len()).rev() {
+            let (p, a, at) = self.moves[k];
+            if let Some(bits) = self.seen.get_mut(p as usize) {
+                set(bits, a);
+            }
+            if at == u32::MAX {
+                continue;
+            }
+            let parent = self.path[at as usize];
+            let Some(bits) = self.seen.get(p as usize) else {
+                continue;
+            };
+            let r = returns.get(p as usize).copied().unwrap_or(0.0);
+            let mut c = self.tree.nodes[parent as usize].first_child;
+            while c != NONE {
+                let n = &mut self.tree.nodes[c as usize];
+                if get(bits, n.action) {
+                    n.rave_visits += 1;
+                    n.rave_value += r;
+                }
+                c = n.next_sibling;
+            }
+        }
+    }
+}
+
+fn set(bits: &mut [u64], a: Action) {
+    if let Some(w) = bits.get_mut((a / 64) as usize) {
+        *w |= 1 << (a % 64);
+    }
+}
+
+fn clear(bits: &mut [u64], a: Action) {
+    if let Some(w) = bits.get_mut((a / 64) as usize) {
+        *w &= !(1 << (a % 64));
+    }
+}
+
+fn get(bits: &[u64], a: Action) -> bool {
+    bits.get((a / 64) as usize)
+        .is_some_and(|w| w >> (a % 64) & 1 == 1)
+}
+
+/// Searches `state` with a new searcher for `game`'s recommended settings (see
+/// [`Config::for_game`]) and returns the action chosen.
+pub fn choose<G: Game>(game: &G, state: &G::State, budget: super::Budget, seed: u64) -> Option<Action> {
+    let mut searcher = Searcher::new(Config::for_game(game.info().short_name, budget, seed));
+    searcher.search(state).action
+}

@@ -1,0 +1,117 @@
+//! The search tree: nodes in one arena, children as a linked list of siblings (no
+//! allocation per node beyond the arena's growth).
+
+use std::vec::Vec;
+
+use crate::action::Action;
+
+/// No node.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// One node: the state reached by `action` from its parent.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// The action that leads here from the parent (a decision or a chance outcome).
+    pub action: Action,
+    /// The player who took `action` (`NO_PLAYER` for a chance outcome).
+    pub actor: u8,
+    pub first_child: u32,
+    pub next_sibling: u32,
+    /// Times the node was visited.
+    pub visits: u32,
+    /// Times the node's action was legal when its parent was visited (the
+    /// availability count of information-set MCTS; equals the parent's visits in a
+    /// game of perfect information).
+    pub available: u32,
+    /// Sum of the actor's returns over the visits.
+    pub value: f64,
+    /// All-moves-as-first statistics: playouts in which the actor played `action`
+    /// later from the parent's position.
+    pub rave_visits: u32,
+    pub rave_value: f64,
+}
+
+/// The actor of a chance outcome (and of the root).
+pub(crate) const NO_PLAYER: u8 = u8::MAX;
+
+/// All nodes of one search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tree {
+    pub nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// A tree with its root only.
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            action: 0,
+            actor: NO_PLAYER,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            available: 0,
+            value: 0.0,
+            rave_visits: 0,
+            rave_value: 0.0,
+        });
+    }
+
+    /// The child of `parent` reached by `action`, if it exists.
+    pub fn child(&self, parent: u32, action: Action) -> Option<u32> {
+        let mut c = self.nodes[parent as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if n.action == action {
+                return Some(c);
+            }
+            c = n.next_sibling;
+        }
+        None
+    }
+
+    /// Adds the child of `parent` reached by `action`, taken by `actor`.
+    pub fn add(&mut self, parent: u32, action: Action, actor: u8) -> u32 {
+        let id = self.nodes.len() as u32;
+        let next = self.nodes[parent as usize].first_child;
+        self.nodes.push(Node {
+            action,
+            actor,
+            first_child: NONE,
+            next_sibling: next,
+            visits: 0,
+            available: 0,
+            value: 0.0,
+            rave_visits: 0,
+            rave_value: 0.0,
+        });
+        self.nodes[parent as usize].first_child = id;
+        id
+    }
+
+    /// The children of `parent`.
+    pub fn children(&self, parent: u32) -> Children<'_> {
+        Children {
+            tree: self,
+            next: self.nodes[parent as usize].first_child,
+        }
+    }
+}
+
+/// An iterator over a node's children.
+pub(crate) struct Children<'a> {
+    tree: &'a Tree,
+    next: u32,
+}
+
+impl Iterator for Children<'_> {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        if self.next == NONE {
+            return None;
+        }
+        let id = self.next;
+        self.next = self.tree.nodes[id as usize].next_sibling;
+        Some(id)
+    }
+}

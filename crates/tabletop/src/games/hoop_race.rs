@@ -1,0 +1,564 @@
+//! The stick-dice race and yut nori (`hoop_race`) behind the interface.
+//!
+//! - **Chance**: every throw (the order-of-play throws of ruling H9 and the turn's
+//!   throws of H6) is a chance node; outcome `i` is [`Throw::ALL`]`[i]` (1, 2, 3, 4,
+//!   5, back-do) with the exact probability of the rules' throw model (stick model
+//!   or outcome table).
+//! - **Decisions**: a banked throw spent on a unit: `((seat · 30) + unit) · 6 +
+//!   throw`, where `seat` is 0 for the mover's own horses and 1 for the partner's
+//!   (four players), `unit` is 0 for entering a waiting horse and `1 + station`
+//!   for the horses standing on a station (a team moves as one, H7), and `throw` is
+//!   the index in [`Throw::ALL`]. So `num_distinct_actions` is 180, or 360 with four
+//!   players. An action names the crate's move of the unit's lowest-numbered horse
+//!   (the crate's legal list names each team and entry so), and prints as that
+//!   move (`"A1+3"`).
+//! - **Players** are the seats; returns are per side (partners share them): +1 for
+//!   the winning side, and for the others −1/(sides − 1) each; playing for places,
+//!   `1 − 2r/(sides − 1)` for the side in place `r` (0-based). Zero-sum. Scores:
+//!   the horses the seat's side has brought out.
+//! - **Length**: nothing bounds a race in which horses are caught again and again,
+//!   so the interface stops a game after `max_actions` actions (throws and moves;
+//!   default 3000, eight times the longest of a million random games) and calls it
+//!   a draw (returns 0). Random play never comes near it.
+//! - **Views**: perfect information (future throws are chance, not state): every
+//!   player's observation is the board, the bank and the turn.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use hoop_race::{Awaiting, Move, Place, Player, Route, Rules, Setup, Station, Throw};
+use rand_core::Rng;
+
+use super::rules::{self, RulesParams};
+use crate::action::{Action, ActionError, ActionList, NotationError};
+use crate::info::{ChanceMode, GameInfo, Information, Utility};
+use crate::interface::{Game, PerPlayer, State};
+use crate::params::{Param, ParamSpec, Params};
+use crate::prob::Prob;
+use crate::registry::LoadError;
+use crate::turn::Turn;
+
+const NAME: &str = "hoop_race";
+/// Units a seat can move: entering, or the horses on one of the 29 stations.
+const UNITS: u32 = 1 + Station::COUNT as u32;
+/// Throw values.
+const THROWS: u32 = 6;
+/// Places a horse can be: waiting, out, and each step of each route.
+const PLACES: usize = 2 + 20 + 16 + 11 + 16;
+const DEFAULT_MAX_ACTIONS: i64 = 3000;
+
+impl RulesParams for Rules {
+    const PRESETS: &'static [&'static str] = Rules::PRESETS;
+    fn preset(name: &str) -> Result<Rules, String> {
+        Rules::preset(name).map_err(|e| e.to_string())
+    }
+}
+
+/// The race under one set of parameters.
+#[derive(Clone, Debug)]
+pub struct HoopRace {
+    def: Arc<Def>,
+}
+
+#[derive(Debug)]
+struct Def {
+    info: GameInfo,
+    rules: Rules,
+    max_actions: usize,
+    /// The throw model's exact distribution, in [`Throw::ALL`] order.
+    chance: [Prob; 6],
+    /// The natural start (made once, when the rules were checked).
+    start: hoop_race::Game,
+}
+
+impl HoopRace {
+    /// The parameters: `rules` (`source` or `yut_nori`), every field of the
+    /// crate's serialised rules, and `max_actions`.
+    pub fn param_specs() -> Vec<ParamSpec> {
+        let mut specs = rules::rules_specs::<Rules>();
+        specs.push(ParamSpec {
+            name: "max_actions".to_string(),
+            default: Param::Int(DEFAULT_MAX_ACTIONS),
+            doc: "throws and moves after which the game stops as a draw (never met in practice)",
+        });
+        specs
+    }
+
+    /// The race with these parameters (the rest at their defaults).
+    ///
+    /// # Errors
+    /// [`LoadError`] for an unknown parameter or a value the crate refuses.
+    pub fn new(params: &Params) -> Result<HoopRace, LoadError> {
+        let mut params = params.clone();
+        let max_actions = match params.take("max_actions") {
+            None => DEFAULT_MAX_ACTIONS,
+            Some(p) => p.as_int().filter(|&n| n > 0).ok_or(LoadError::BadParam {
+                game: NAME,
+                name: "max_actions".into(),
+                message: format!("{p} is not a positive whole number"),
+            })?,
+        };
+        let (rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
+        rules::no_more(NAME, &params, &HoopRace::param_specs())?;
+        described.set("max_actions", Param::Int(max_actions));
+        let start = hoop_race::Game::new(rules, Setup::default()).map_err(|e| LoadError::BadParam {
+            game: NAME,
+            name: rules::PRESET.into(),
+            message: e.to_string(),
+        })?;
+        Ok(HoopRace::with_rules(rules, start, max_actions as usize, described))
+    }
+
+    fn with_rules(rules: Rules, start: hoop_race::Game, max_actions: usize, params: Params) -> HoopRace {
+        let dist = rules.throw_model().distribution(rules.back_do());
+        let chance = dist.map(|r| Prob::new(r.numer(), r.denom()).unwrap_or(Prob::ZERO));
+        let players = rules.players();
+        let seats = if players == 4 { 2 } else { 1 };
+        let info = GameInfo {
+            short_name: NAME,
+            long_name: "Hoop race (yut nori family)",
+            params,
+            num_players: players,
+            num_distinct_actions: (seats * UNITS * THROWS) as usize,
+            max_chance_outcomes: THROWS as usize,
+            max_game_length: max_actions,
+            max_chance_nodes: max_actions,
+            observation_shape: alloc::vec![obs_len(players)],
+            information_state_shape: alloc::vec![obs_len(players)],
+            chance: ChanceMode::ExplicitStochastic,
+            information: Information::Perfect,
+            utility: Utility::ZeroSum,
+            min_utility: -1.0,
+            max_utility: 1.0,
+            utility_sum: Some(0.0),
+        };
+        HoopRace {
+            def: Arc::new(Def {
+                info,
+                rules,
+                max_actions,
+                chance,
+                start,
+            }),
+        }
+    }
+
+    /// The crate's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.def.rules
+    }
+
+    /// A state starting from `setup` (the order of play and horses placed) instead
+    /// of the natural start.
+    ///
+    /// # Errors
+    /// The crate's refusal of the setup, as text.
+    pub fn state_with_setup(&self, setup: Setup) -> Result<HoopRaceState, String> {
+        let game = hoop_race::Game::new(self.def.rules, setup).map_err(|e| e.to_string())?;
+        Ok(HoopRaceState {
+            def: self.def.clone(),
+            game,
+            history: Vec::new(),
+        })
+    }
+}
+
+fn obs_len(players: usize) -> usize {
+    players * PLACES + 6 + 2 + 4 + 1
+}
+
+impl Game for HoopRace {
+    type State = HoopRaceState;
+
+    fn info(&self) -> &GameInfo {
+        &self.def.info
+    }
+
+    fn new_initial_state(&self) -> HoopRaceState {
+        HoopRaceState {
+            def: self.def.clone(),
+            game: self.def.start.clone(),
+            history: Vec::with_capacity(128),
+        }
+    }
+}
+
+/// A state of the race: the crate's game and the interface's history.
+#[derive(Clone, Debug)]
+pub struct HoopRaceState {
+    def: Arc<Def>,
+    game: hoop_race::Game,
+    history: Vec<Action>,
+}
+
+impl PartialEq for HoopRaceState {
+    fn eq(&self, other: &HoopRaceState) -> bool {
+        self.game == other.game && self.history == other.history
+    }
+}
+
+impl HoopRaceState {
+    /// The crate's game (its typed moves, horses, board and record).
+    pub fn game(&self) -> &hoop_race::Game {
+        &self.game
+    }
+
+    fn capped(&self) -> bool {
+        self.history.len() >= self.def.max_actions
+    }
+
+    /// The seat moving, and its partner (four players).
+    fn seats(&self, mover: Player) -> [Option<Player>; 2] {
+        let players = self.def.rules.players();
+        let partner = (players == 4)
+            .then(|| Player::new((mover.index() + 2) % 4))
+            .flatten();
+        [Some(mover), partner]
+    }
+
+    /// The action naming `mv` of `mover` now (`None` for a horse that is out or
+    /// belongs to neither the mover nor the partner).
+    pub fn move_to_action(&self, mover: Player, mv: Move) -> Option<Action> {
+        let seat = self
+            .seats(mover)
+            .iter()
+            .position(|s| *s == Some(mv.horse.owner))? as u32;
+        let unit = match self.game.place(mv.horse) {
+            Place::Waiting => 0,
+            Place::Out => return None,
+            p @ Place::On { .. } => 1 + p.station()?.index() as u32,
+        };
+        Some((seat * UNITS + unit) * THROWS + mv.throw.index() as u32)
+    }
+
+    /// The crate's move an action names for `mover`: the unit's lowest-numbered
+    /// horse with the throw (`None` where no horse is there).
+    pub fn action_to_move(&self, mover: Player, action: Action) -> Option<Move> {
+        let throw = Throw::ALL[(action % THROWS) as usize];
+        let unit = (action / THROWS) % UNITS;
+        let seat = self.seats(mover)[(action / THROWS / UNITS) as usize % 2]?;
+        let horse = self.game.horses(seat).find(|&(_, place)| match unit {
+            0 => place == Place::Waiting,
+            u => place
+                .station()
+                .is_some_and(|s| s.index() == (u - 1) as usize),
+        })?;
+        Some(Move::new(horse.0, throw))
+    }
+
+    fn mover(&self) -> Option<Player> {
+        match self.game.awaiting() {
+            Awaiting::Move(p) if !self.capped() => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The move for `action`, checked.
+    fn checked_move(&self, action: Action) -> Result<Move, ActionError> {
+        let size = self.def.info.num_distinct_actions;
+        if action as usize >= size {
+            return Err(ActionError::OutOfRange { action, size });
+        }
+        let Some(mover) = self.mover() else {
+            return Err(match self.current_player() {
+                Turn::Terminal => ActionError::Terminal,
+                _ => ActionError::Illegal("a throw is due, not a move".into()),
+            });
+        };
+        let mv = self.action_to_move(mover, action).ok_or_else(|| {
+            ActionError::Illegal(format!("no horse for {}", self.unit_name(mover, action)))
+        })?;
+        self.game
+            .check(mv)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        Ok(mv)
+    }
+
+    /// "A: enter +3" / "C: b1 +3": the unit an action names, for actions naming no horse.
+    fn unit_name(&self, mover: Player, action: Action) -> String {
+        let throw = Throw::ALL[(action % THROWS) as usize];
+        let unit = (action / THROWS) % UNITS;
+        let seat = self.seats(mover)[(action / THROWS / UNITS) as usize % 2];
+        let who = seat.map_or("partner".to_string(), |p| p.to_string());
+        let what = match unit {
+            0 => "enter".to_string(),
+            u => Station::new((u - 1) as u8).map_or("?".to_string(), |s| s.to_string()),
+        };
+        format!("{who}:{what}{}", throw_suffix(throw))
+    }
+
+    fn throw_outcome(&self, action: Action) -> Result<Throw, ActionError> {
+        if action >= THROWS {
+            return Err(ActionError::OutOfRange {
+                action,
+                size: THROWS as usize,
+            });
+        }
+        if self.def.chance[action as usize] == Prob::ZERO {
+            return Err(ActionError::ImpossibleChance(action));
+        }
+        Ok(Throw::ALL[action as usize])
+    }
+}
+
+fn throw_suffix(t: Throw) -> String {
+    if t.is_back_do() {
+        "-1".into()
+    } else {
+        format!("+{}", t.steps())
+    }
+}
+
+/// The index of a place among [`PLACES`].
+fn place_index(p: Place) -> usize {
+    match p {
+        Place::Waiting => 0,
+        Place::Out => 1,
+        Place::On { route, step } => {
+            let base = match route {
+                Route::Circle => 2,
+                Route::BToD => 22,
+                Route::BToA => 38,
+                Route::VToA => 49,
+            };
+            (base + usize::from(step).saturating_sub(1)).min(PLACES - 1)
+        }
+    }
+}
+
+impl State for HoopRaceState {
+    fn info(&self) -> &GameInfo {
+        &self.def.info
+    }
+
+    fn current_player(&self) -> Turn {
+        if self.capped() {
+            return Turn::Terminal;
+        }
+        match self.game.awaiting() {
+            Awaiting::Chance => Turn::Chance,
+            Awaiting::Move(p) => Turn::Player(p.index()),
+            Awaiting::Over => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        match self.current_player() {
+            Turn::Chance => out.extend(
+                (0..THROWS).filter(|&i| self.def.chance[i as usize] != Prob::ZERO),
+            ),
+            Turn::Player(_) => {
+                let Some(mover) = self.mover() else { return };
+                out.extend(
+                    self.game
+                        .legal_moves()
+                        .iter()
+                        .filter_map(|&mv| self.move_to_action(mover, mv)),
+                );
+                out.sort_unstable();
+                out.dedup();
+            }
+            Turn::Terminal => {}
+        }
+    }
+
+    fn check(&self, action: Action) -> Result<(), ActionError> {
+        match self.current_player() {
+            Turn::Terminal => Err(ActionError::Terminal),
+            Turn::Chance => self.throw_outcome(action).map(|_| ()),
+            Turn::Player(_) => self.checked_move(action).map(|_| ()),
+        }
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
+        match self.current_player() {
+            Turn::Terminal => return Err(ActionError::Terminal),
+            Turn::Chance => {
+                let t = self.throw_outcome(action)?;
+                self.game
+                    .throw(t)
+                    .map_err(|e| ActionError::Illegal(e.to_string()))?;
+            }
+            Turn::Player(_) => {
+                let mv = self.checked_move(action)?;
+                self.game
+                    .play(mv)
+                    .map_err(|e| ActionError::Illegal(e.to_string()))?;
+            }
+        }
+        self.history.push(action);
+        Ok(())
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {
+        out.clear();
+        if self.current_player() == Turn::Chance {
+            out.extend(
+                (0..THROWS)
+                    .map(|i| (i, self.def.chance[i as usize]))
+                    .filter(|o| o.1 != Prob::ZERO),
+            );
+        }
+    }
+
+    fn returns(&self) -> PerPlayer {
+        let players = self.def.rules.players();
+        let mut r: PerPlayer = (0..players).map(|_| 0.0).collect();
+        let Some(outcome) = self.game.outcome() else {
+            return r;
+        };
+        let sides = self.def.rules.sides();
+        let denom = (sides - 1).max(1) as f64;
+        let places = outcome.places();
+        for p in Player::all(players) {
+            let side = hoop_race::Side::of(p, players);
+            r[p.index()] = if places.len() == sides {
+                let rank = places.iter().position(|&s| s == side).unwrap_or(sides - 1);
+                1.0 - 2.0 * rank as f64 / denom
+            } else if outcome.winner() == Some(side) {
+                1.0
+            } else {
+                -1.0 / denom
+            };
+        }
+        r
+    }
+
+    fn scores(&self) -> PerPlayer {
+        let players = self.def.rules.players();
+        let score = self.game.score();
+        Player::all(players)
+            .map(|p| f64::from(score.out[hoop_race::Side::of(p, players).index()]))
+            .collect()
+    }
+
+    fn action_to_string(&self, turn: Turn, action: Action) -> String {
+        match turn {
+            Turn::Chance => Throw::ALL
+                .get(action as usize)
+                .map_or_else(|| format!("throw {action}?"), |t| t.to_string()),
+            Turn::Player(p) => {
+                let Some(mover) = Player::new(p) else {
+                    return format!("{action}");
+                };
+                match self.action_to_move(mover, action) {
+                    Some(mv) => mv.to_string(),
+                    None => self.unit_name(mover, action),
+                }
+            }
+            Turn::Terminal => format!("{action}"),
+        }
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<Action, NotationError> {
+        match self.current_player() {
+            Turn::Chance => {
+                let t: Throw = text
+                    .parse()
+                    .map_err(|e: hoop_race::ParseError| NotationError::Parse(e.to_string()))?;
+                Ok(t.index() as Action)
+            }
+            Turn::Player(p) => {
+                let mv: Move = text
+                    .trim()
+                    .parse()
+                    .map_err(|e: hoop_race::ParseError| NotationError::Parse(e.to_string()))?;
+                let mover = Player::new(p).ok_or_else(|| NotationError::NoSuchAction(text.into()))?;
+                self.move_to_action(mover, mv)
+                    .ok_or_else(|| NotationError::NoSuchAction(text.into()))
+            }
+            Turn::Terminal => Err(NotationError::NoSuchAction(text.into())),
+        }
+    }
+
+    fn observation_string(&self, _player: usize) -> String {
+        let mut s = self.game.to_string();
+        if self.capped() && !self.game.is_over() {
+            s.push_str("stopped at the action cap: a draw\n");
+        }
+        s
+    }
+
+    fn information_state_string(&self, _player: usize) -> String {
+        // Perfect information: the record itself, in notation.
+        let mut s = String::new();
+        for (k, a) in self.game.actions().iter().enumerate() {
+            if k > 0 {
+                s.push(' ');
+            }
+            let _ = write!(s, "{a}");
+        }
+        s
+    }
+
+    fn observation_tensor(&self, _player: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        let players = self.def.rules.players();
+        for p in Player::all(players) {
+            for (_, place) in self.game.horses(p) {
+                if let Some(x) = out.get_mut(p.index() * PLACES + place_index(place)) {
+                    *x += 1.0;
+                }
+            }
+        }
+        let mut k = players * PLACES;
+        for n in self.game.bank() {
+            if let Some(x) = out.get_mut(k) {
+                *x = f32::from(n);
+            }
+            k += 1;
+        }
+        let (chance, mover) = match self.game.awaiting() {
+            Awaiting::Chance => (true, Some(self.game.to_move())),
+            Awaiting::Move(p) => (false, Some(p)),
+            Awaiting::Over => (false, None),
+        };
+        if let Some(x) = out.get_mut(k + usize::from(!chance)) {
+            *x = f32::from(u8::from(mover.is_some()));
+        }
+        k += 2;
+        if let Some(p) = mover
+            && let Some(x) = out.get_mut(k + p.index())
+        {
+            *x = 1.0;
+        }
+        k += 4;
+        if let Some(x) = out.get_mut(k) {
+            *x = f32::from(u8::from(self.game.is_settling_order()));
+        }
+    }
+
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        self.observation_tensor(player, out);
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let mover = self.mover()?;
+        let mv = self.game.random_move(rng)?;
+        self.move_to_action(mover, mv)
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.current_player() != Turn::Chance {
+            return None;
+        }
+        let t = self
+            .def
+            .rules
+            .throw_model()
+            .draw(self.def.rules.back_do(), rng);
+        Some(t.index() as Action)
+    }
+
+    fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
+        self.clone()
+    }
+}

@@ -1,0 +1,51 @@
+//! The invariant suite on every game, under every preset and several option mixes.
+//! Games per configuration from `TABLETOP_SUITE_GAMES` (default 4; CI keeps it
+//! small, raise it locally).
+
+use tabletop::suite::{self, Config};
+use tabletop::{Game, load};
+
+fn games() -> usize {
+    std::env::var("TABLETOP_SUITE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4)
+}
+
+fn run(game_string: &str, config: Config) {
+    let game = load(game_string).unwrap_or_else(|e| panic!("{game_string}: {e}"));
+    match suite::check(&game, &config) {
+        Ok(summary) => eprintln!(
+            "{}: {} games, {} decisions, {} chance nodes, {} uniformity tests, {} differing resamples",
+            game.info().game_string(),
+            summary.games,
+            summary.decisions,
+            summary.chance_nodes,
+            summary.uniformity_tests,
+            summary.resamples_differing
+        ),
+        Err(v) => panic!("{v}"),
+    }
+}
+
+fn config() -> Config {
+    Config {
+        games: games(),
+        ..Config::default()
+    }
+}
+
+#[cfg(feature = "hoop_race")]
+#[test]
+fn hoop_race_passes_the_suite() {
+    for g in [
+        "hoop_race",
+        "hoop_race(rules=yut_nori)",
+        "hoop_race(players=3,play_for_places=true)",
+        "hoop_race(rules=yut_nori,players=4)",
+        "hoop_race(rules=yut_nori,exit=reach,bonus_on_rethrow=false,horses=2)",
+        r#"hoop_race(rules=yut_nori,throw_model={"table":{"weights":[3,5,4,1,1,2]}})"#,
+    ] {
+        run(g, config());
+    }
+}
