@@ -739,7 +739,11 @@ impl Game {
 
     fn start_phase_two(&mut self, log: &mut impl FnMut(Event)) {
         self.phase_two = true;
+        // The hand cards go to the graveyard (W6): none is left in a hand, on the
+        // table, in the pot or among the cards taken.
         self.hands = [Cards::default(); 2];
+        self.taken = [0; 2];
+        self.pot = 0;
         self.trick = None;
         self.played = Cards::default();
         for c in HAND_CARDS {

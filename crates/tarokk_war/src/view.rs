@@ -22,9 +22,9 @@ pub struct View {
     pub opponent_hand: u8,
     /// Phase I: the card led to the current trick (face up), if any.
     pub trick: Option<Card>,
-    /// Phase I: cards in the pot.
+    /// Phase I: cards in the pot (0 in phase II).
     pub pot: u8,
-    /// Phase I: cards taken this hand, Player 1's first.
+    /// Phase I: cards taken this hand, Player 1's first (0 in phase II).
     pub taken: [u8; 2],
     /// Soldiers left in the pile.
     pub soldier_pile: u8,

@@ -731,3 +731,49 @@ fn w11_w12_views_and_events_hide_what_they_must() {
     );
     assert_eq!(g, before);
 }
+
+/// Issue 21, item 1: once phase II starts, a view keeps no count of phase I's last
+/// hand (the six hand cards are in the graveyard, not taken or in the pot).
+#[test]
+fn w6_w11_phase_two_views_keep_no_phase_one_counts() {
+    let soldiers: [Card; 19] = cards(&[
+        "PO", "T8", "MK", "TK", "PA", "TO", "ZK", "ZA", "ZO", "P8", "ZU", "MU", "MA", "TA", "PK",
+        "P7", "MO", "PU", "TU",
+    ])
+    .try_into()
+    .unwrap();
+    let mut hands = [[c("T7"); 6]; 10];
+    for h in &mut hands[..9] {
+        *h = cards(&["T7", "TX", "ZX", "Z8", "Z9", "M9"])
+            .try_into()
+            .unwrap();
+    }
+    hands[9] = cards(&["TX", "Z9", "Z8", "T7", "ZX", "M9"])
+        .try_into()
+        .unwrap();
+    let deal = Deal {
+        first_dealer: Player::One,
+        soldiers,
+        hands,
+    };
+    let mut g = Game::new(Rules::default(), deal).unwrap();
+    // Nine hands won by their dealer with the zöld VIII led at once.
+    for _ in 0..9 {
+        play(&mut g, "Z8");
+    }
+    // The tenth: player 2 deals and leads T7, player 1 takes it with TX (two cards
+    // taken), then wins with the zöld VIII: the last soldier, and phase II.
+    play(&mut g, "T7");
+    play(&mut g, "TX");
+    assert_eq!(g.view(Player::Two).taken, [2, 0]);
+    play(&mut g, "Z8");
+    assert!(g.in_phase_two());
+    let v = g.view(Player::One);
+    assert_eq!(v.taken, [0, 0], "no phase I counts in phase II");
+    assert_eq!(v.pot, 0);
+    assert_eq!(v.trick, None);
+    assert!(v.hand.is_empty() && v.opponent_hand == 0);
+    for h in HAND_CARDS {
+        assert!(v.graveyard.contains(&h), "{h} is in the graveyard");
+    }
+}
