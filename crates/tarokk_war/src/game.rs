@@ -181,7 +181,10 @@ impl Game {
     /// The player whose decision is next (the player of [`Game::awaiting`]). Once
     /// the game is over it names the last front's defender; `awaiting` says `Over`.
     pub fn to_move(&self) -> Player {
-        self.awaiting().player().unwrap_or(self.defender)
+        match self.awaiting() {
+            Awaiting::Play(p) | Awaiting::Defend(p) | Awaiting::Attack(p) => p,
+            Awaiting::Over => self.defender,
+        }
     }
 
     /// The outcome, once the game is over.
