@@ -624,7 +624,7 @@ impl Table for TarokkTable {
             s += &format!(
                 "phase I: your hand: {}; on the table: {}; pot {}; taken you {} / bot {}; soldier pile {}\n",
                 names(&v.hand),
-                v.trick.map_or("nothing".into(), |c| c.to_string()),
+                v.led.map_or("nothing".into(), |c| c.to_string()),
                 v.pot,
                 v.taken[0],
                 v.taken[1],
@@ -661,9 +661,9 @@ impl Table for TarokkTable {
     }
 
     fn result(&self) -> Option<String> {
-        self.game.outcome().map(|o| match o.winner {
-            Some(w) => format!("{w} wins, locations {}–{}", o.points[0], o.points[1]),
-            None => format!("a draw, {}–{}", o.points[0], o.points[1]),
+        self.game.outcome().map(|o| match o.winner() {
+            Some(w) => format!("{w} wins, locations {}", o.score()),
+            None => format!("a draw, {}", o.score()),
         })
     }
 
@@ -677,7 +677,10 @@ impl Table for TarokkTable {
 
     fn human(&mut self, input: &str) -> Result<String, String> {
         let mv = self.game.parse_move(input).map_err(|e| e.to_string())?;
-        let events = self.game.play_logged(mv).map_err(|e| e.to_string())?;
+        let mut events = vec![];
+        self.game
+            .play_traced(mv, &mut |e| events.push(e))
+            .map_err(|e| e.to_string())?;
         Ok(TarokkTable::describe(&events).join("; "))
     }
 
@@ -685,8 +688,9 @@ impl Table for TarokkTable {
         let mut lines = vec![];
         while !self.game.is_over() && !self.human_to_move() {
             let mv = bots::tarokk_war(&self.game, rng);
-            match self.game.play_logged(mv) {
-                Ok(events) => lines.extend(TarokkTable::describe(&events)),
+            let mut events = vec![];
+            match self.game.play_traced(mv, &mut |e| events.push(e)) {
+                Ok(_) => lines.extend(TarokkTable::describe(&events)),
                 Err(_) => break,
             }
         }

@@ -46,7 +46,7 @@ fn main() {
             let row = &mut by_diff[(diff + 9).clamp(0, 18) as usize];
             row[0] += 1;
             tok[0] += 1;
-            match o.winner {
+            match o.winner() {
                 Some(Player::One) => row[1] += 1,
                 None => {
                     row[2] += 1;
@@ -54,10 +54,10 @@ fn main() {
                 }
                 _ => {}
             }
-            if o.winner == Some(drawer) {
+            if o.winner() == Some(drawer) {
                 tok[1] += 1;
             }
-            conquests += u64::from(o.conquered.is_some());
+            conquests += u64::from(o.conquered().is_some());
         }
         let pct = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
         println!("### {name}\n");

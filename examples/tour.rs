@@ -590,7 +590,9 @@ fn tarokk_war_tour(seed: u64) -> Summary {
         }
     };
     while let Some(mv) = (!game.is_over()).then(|| bots::tarokk_war(&game, &mut rng)) {
-        let events = game.play_logged(mv).expect("the bot plays legal moves");
+        let mut events = vec![];
+        game.play_traced(mv, &mut |e| events.push(e))
+            .expect("the bot plays legal moves");
         for e in &events {
             match *e {
                 Event::HandWon { player, by } => {
@@ -654,14 +656,14 @@ fn tarokk_war_tour(seed: u64) -> Summary {
         v1.graveyard.len(),
         v1.graveyard_face_down
     );
-    let result = match o.winner {
+    let result = match o.winner() {
         Some(w) => format!(
             "{} wins {}–{}",
             name(w),
-            o.points[w.index()],
-            o.points[w.other().index()]
+            o.score().of(w),
+            o.score().of(w.other())
         ),
-        None => format!("a draw {}–{}", o.points[0], o.points[1]),
+        None => format!("a draw {}", o.score()),
     };
     println!("  result: {result}\n");
     Summary {
@@ -670,7 +672,7 @@ fn tarokk_war_tour(seed: u64) -> Summary {
             "hands P1 {} P2 {}, {battles} battles, {result}{}",
             hands_won[0],
             hands_won[1],
-            if o.conquered.is_some() {
+            if o.conquered().is_some() {
                 " (conquest)"
             } else {
                 ""

@@ -338,7 +338,7 @@ fn tarokk_war_session() {
         moves += 1;
         assert!(moves < 500);
     }
-    assert!(r.ok(json!({"score": {}}))["ok"]["outcome"]["points"].is_array());
+    assert!(r.ok(json!({"score": {}}))["ok"]["outcome"]["score"].is_array());
     r.error(json!({"play": "zöld VIII"}), "illegal_move");
     r.error(json!({"play": "kék 9"}), "bad_move");
     r.error(json!({"chance": 1}), "no_chance");

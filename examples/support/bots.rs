@@ -225,7 +225,7 @@ pub fn tarokk_war(game: &tarokk_war::Game, rng: &mut Pcg64Mcg) -> tarokk_war::Mo
             if hand.contains(&ZOLD_VIII) {
                 return Move::Play(ZOLD_VIII);
             }
-            let led = game.view(p).trick;
+            let led = game.led();
             let lowest = hand.iter().copied().min_by_key(|c| c.numeral());
             let card = match led {
                 Some(l) => hand

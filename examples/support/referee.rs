@@ -765,18 +765,19 @@ impl TarokkSession {
                 tarokk_war::Rules::default()
             }
             Some(v) => rules_from(Some(v), tarokk_war::Rules::default(), |n| {
-                (n == "default").then(tarokk_war::Rules::default)
+                tarokk_war::Rules::preset(n).ok()
             })?,
         };
         // An explicit deal (every shuffle) or one drawn from the seed.
         let deal = match setup.get("deal") {
-            Some(d) => serde_json::from_value::<tarokk_war::Deal>(d.clone())
+            Some(d) => serde_json::from_value::<tarokk_war::Setup>(d.clone())
                 .map_err(|e| fail("bad_setup", e.to_string()))?,
-            None => tarokk_war::Deal::random(&mut Pcg64Mcg::seed_from_u64(seed.unwrap_or(0))),
+            None => tarokk_war::Setup::random(&mut Pcg64Mcg::seed_from_u64(seed.unwrap_or(0))),
         };
         let game =
             tarokk_war::Game::new(rules, deal).map_err(|e| fail("bad_setup", e.to_string()))?;
-        let events = game.opening_events().iter().map(to_json).collect();
+        let mut events = vec![];
+        game.opening_events(&mut |e| events.push(to_json(&e)));
         let ok = json!({"game": "tarokk_war", "rules": to_json(&rules)});
         Ok((Box::new(TarokkSession { game }), Played { ok, events }))
     }
@@ -789,10 +790,13 @@ impl Session for TarokkSession {
 
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
         let parsed = self.game.parse_move(mv).map_err(bad_move)?;
-        let events = self.game.play_logged(parsed).map_err(illegal)?;
+        let mut events = vec![];
+        self.game
+            .play_traced(parsed, &mut |e| events.push(to_json(&e)))
+            .map_err(illegal)?;
         Ok(Played {
             ok: json!({"move": parsed.to_string()}),
-            events: events.iter().map(to_json).collect(),
+            events,
         })
     }
 

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tabletop_fuzz::Bytes;
-use tarokk_war::{Card, Deal, Game, HAND_CARDS, Move, Player, Rules, SOLDIERS};
+use tarokk_war::{Card, Game, HAND_CARDS, Move, Player, Rules, SOLDIERS, Setup};
 
 fn card(b: &mut Bytes) -> Card {
     Card::from_index(b.next() % 34).unwrap_or(SOLDIERS[0])
@@ -14,8 +14,8 @@ fn card(b: &mut Bytes) -> Card {
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = core::str::from_utf8(data) {
         if let Ok(c) = text.parse::<Card>() {
-            assert_eq!(format!("{c:#}").parse::<Card>(), Ok(c));
             assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+            assert_eq!(c.name().parse::<Card>(), Ok(c));
         }
         let _ = text.parse::<Move>();
         if let Ok(g) = serde_json::from_str::<Game>(text) {
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let mut b = Bytes(data);
-    // A deal: mostly permutations from the bytes, sometimes anything at all.
+    // A setup: mostly permutations from the bytes, sometimes anything at all.
     let mut soldiers = SOLDIERS;
     let mut hands = [HAND_CARDS; 10];
     let garbage = b.next() % 8 == 0;
@@ -42,10 +42,10 @@ fuzz_target!(|data: &[u8]| {
         hands[usize::from(b.next()) % 10][0] = card(&mut b);
     }
     let first = if b.next() & 1 == 0 { Player::One } else { Player::Two };
-    let deal = Deal { first_dealer: first, soldiers, hands };
+    let setup = Setup { first_dealer: first, soldiers, hands };
     let rules = Rules::default().with_location_value(b.next() & 1 == 1);
-    let Ok(mut game) = Game::new(rules, deal) else {
-        assert!(deal.validate().is_err());
+    let Ok(mut game) = Game::new(rules, setup) else {
+        assert!(setup.validate().is_err());
         return;
     };
     while b.len() > 1 {
@@ -60,13 +60,14 @@ fuzz_target!(|data: &[u8]| {
             },
         };
         let before = game.clone();
-        match game.play_logged(mv) {
-            Ok(events) => {
-                for e in events {
-                    let _ = e.seen_by(Player::One);
-                }
+        match game.play_traced(mv, &mut |e| {
+            let _ = e.seen_by(Player::One);
+        }) {
+            Ok(_) => assert!(before.is_legal(mv)),
+            Err(error) => {
+                assert_eq!(before.check(mv), Err(error));
+                assert_eq!(game, before);
             }
-            Err(_) => assert_eq!(game, before),
         }
         for viewer in [Player::One, Player::Two] {
             let v = game.view(viewer);

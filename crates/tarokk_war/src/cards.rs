@@ -1,5 +1,5 @@
-//! The 32-card Hungarian pack (ruling W1): suits, ranks, cards, their names in
-//! Hungarian and a short ASCII code, the three groups, and card sets as bits.
+//! The 32-card Hungarian pack (ruling W1): suits, ranks, cards, their short ASCII
+//! code (the notation) and Hungarian names, the three groups, and card sets as bits.
 
 use core::fmt;
 use core::str::FromStr;
@@ -44,34 +44,37 @@ pub enum Rank {
     Asz,
 }
 
-const SUITS: [(Suit, &str, &str, char); 4] = [
-    (Suit::Piros, "piros", "piros", 'P'),
-    (Suit::Tok, "tök", "tok", 'T'),
-    (Suit::Zold, "zöld", "zold", 'Z'),
-    (Suit::Makk, "makk", "makk", 'M'),
+const SUITS: [(Suit, &str, char); 4] = [
+    (Suit::Piros, "piros", 'P'),
+    (Suit::Tok, "tok", 'T'),
+    (Suit::Zold, "zold", 'Z'),
+    (Suit::Makk, "makk", 'M'),
 ];
 
-const RANKS: [(Rank, &str, &str, char); 8] = [
-    (Rank::VII, "VII", "vii", '7'),
-    (Rank::VIII, "VIII", "viii", '8'),
-    (Rank::IX, "IX", "ix", '9'),
-    (Rank::X, "X", "x", 'X'),
-    (Rank::Also, "alsó", "also", 'U'),
-    (Rank::Felso, "felső", "felso", 'O'),
-    (Rank::Kiraly, "király", "kiraly", 'K'),
-    (Rank::Asz, "ász", "asz", 'A'),
+const RANKS: [(Rank, &str, char); 8] = [
+    (Rank::VII, "vii", '7'),
+    (Rank::VIII, "viii", '8'),
+    (Rank::IX, "ix", '9'),
+    (Rank::X, "x", 'X'),
+    (Rank::Also, "also", 'U'),
+    (Rank::Felso, "felso", 'O'),
+    (Rank::Kiraly, "kiraly", 'K'),
+    (Rank::Asz, "asz", 'A'),
 ];
 
-/// A card. Prints in Hungarian (`zöld VIII`, `tök ász`); `{:#}` prints the short
-/// code (`Z8`, `TA`: suit `P T Z M`, rank `7 8 9 X U O K A`). Parses either, with
-/// or without accents, in any case (`zold viii`, `Tok Asz`, `z8`).
+/// A card. Its notation — in `Display`, serialised output and every response
+/// — is the short ASCII code: suit `P T Z M` (piros, tök, zöld, makk) and rank
+/// `7 8 9 X U O K A` (VII, VIII, IX, X, alsó, felső, király, ász), so `Z8` is the
+/// zöld VIII and `TA` the tök ász. [`Card::name`] gives the Hungarian name
+/// (`zöld VIII`). Parsing reads either, in any case, with or without accents, and
+/// numerals as digits too (`z8`, `zold viii`, `Zöld 8`, `tök ász`).
 ///
 /// ```
 /// use tarokk_war::{Card, Rank, Suit};
 /// let c: Card = "zold VIII".parse()?;
 /// assert_eq!(c, Card::new(Suit::Zold, Rank::VIII));
-/// assert_eq!(c.to_string(), "zöld VIII");
-/// assert_eq!(format!("{c:#}"), "Z8");
+/// assert_eq!(c.to_string(), "Z8");
+/// assert_eq!(c.name(), "zöld VIII");
 /// assert_eq!("tA".parse::<Card>()?, Card::new(Suit::Tok, Rank::Asz));
 /// # Ok::<(), tarokk_war::ParseError>(())
 /// ```
@@ -118,6 +121,12 @@ impl Card {
             Rank::X => 10,
             _ => 0,
         }
+    }
+
+    /// Its Hungarian name, such as `zöld VIII` or `tök ász` (lower-case suit and
+    /// court rank, Roman numeral).
+    pub const fn name(self) -> &'static str {
+        NAMES[self.0 as usize % 32]
     }
 
     /// Every card, by index.
@@ -184,14 +193,12 @@ pub const HAND_CARDS: [Card; 6] = [
 ];
 
 impl fmt::Display for Card {
+    /// The short code (`Z8`); see [`Card::name`] for the Hungarian name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = SUITS[(self.0 / 8) as usize % 4];
         let r = RANKS[(self.0 % 8) as usize];
-        if f.alternate() {
-            write!(f, "{}{}", s.3, r.3)
-        } else {
-            write!(f, "{} {}", s.1, r.1)
-        }
+        let code = [s.2 as u8, r.2 as u8];
+        f.pad(core::str::from_utf8(&code).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -202,8 +209,8 @@ impl FromStr for Card {
         // The short code: a suit letter and a rank character.
         let mut chars = t.chars();
         if let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) {
-            let suit = SUITS.iter().find(|s| s.3.eq_ignore_ascii_case(&a));
-            let rank = RANKS.iter().find(|r| r.3.eq_ignore_ascii_case(&b));
+            let suit = SUITS.iter().find(|s| s.2.eq_ignore_ascii_case(&a));
+            let rank = RANKS.iter().find(|r| r.2.eq_ignore_ascii_case(&b));
             if let (Some(s), Some(r)) = (suit, rank) {
                 return Ok(Card::new(s.0, r.0));
             }
@@ -211,7 +218,7 @@ impl FromStr for Card {
         // Hungarian words, accents optional.
         let mut words = t.split_whitespace();
         let (Some(sw), Some(rw), None) = (words.next(), words.next(), words.next()) else {
-            return Err(ParseError::Card);
+            return Err(ParseError::Card(t.into()));
         };
         let fold = |w: &str| -> alloc::string::String {
             w.chars()
@@ -226,7 +233,10 @@ impl FromStr for Card {
                 .collect()
         };
         let (sw, rw) = (fold(sw), fold(rw));
-        let suit = SUITS.iter().find(|s| s.2 == sw).ok_or(ParseError::Card)?;
+        let suit = SUITS
+            .iter()
+            .find(|s| s.1 == sw)
+            .ok_or_else(|| ParseError::Card(t.into()))?;
         let numeral = match rw.as_str() {
             "7" => Some(Rank::VII),
             "8" => Some(Rank::VIII),
@@ -236,8 +246,8 @@ impl FromStr for Card {
         };
         let rank = RANKS
             .iter()
-            .find(|r| r.2 == rw || numeral == Some(r.0))
-            .ok_or(ParseError::Card)?;
+            .find(|r| r.1 == rw || numeral == Some(r.0))
+            .ok_or_else(|| ParseError::Card(t.into()))?;
         Ok(Card::new(suit.0, rank.0))
     }
 }
@@ -251,7 +261,7 @@ impl TryFrom<alloc::string::String> for Card {
 
 impl From<Card> for alloc::string::String {
     fn from(c: Card) -> alloc::string::String {
-        alloc::format!("{c:#}")
+        alloc::format!("{c}")
     }
 }
 
@@ -276,6 +286,29 @@ impl Cards {
         self.0 &= !c.bit();
     }
 
+    /// This set and `c`.
+    pub(crate) const fn with(self, c: Card) -> Cards {
+        Cards(self.0 | c.bit())
+    }
+
+    /// Both sets.
+    pub(crate) const fn union(self, other: Cards) -> Cards {
+        Cards(self.0 | other.0)
+    }
+
+    pub(crate) const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set holds four cards or more (without counting them all).
+    pub(crate) const fn has_four(self) -> bool {
+        let mut m = self.0;
+        m &= m.wrapping_sub(1);
+        m &= m.wrapping_sub(1);
+        m &= m.wrapping_sub(1);
+        m != 0
+    }
+
     pub(crate) fn len(self) -> u32 {
         self.0.count_ones()
     }
@@ -293,3 +326,12 @@ impl Cards {
         })
     }
 }
+
+/// The Hungarian names by index (suit × 8 + rank).
+#[rustfmt::skip]
+const NAMES: [&str; 32] = [
+    "piros VII", "piros VIII", "piros IX", "piros X", "piros alsó", "piros felső", "piros király", "piros ász",
+    "tök VII", "tök VIII", "tök IX", "tök X", "tök alsó", "tök felső", "tök király", "tök ász",
+    "zöld VII", "zöld VIII", "zöld IX", "zöld X", "zöld alsó", "zöld felső", "zöld király", "zöld ász",
+    "makk VII", "makk VIII", "makk IX", "makk X", "makk alsó", "makk felső", "makk király", "makk ász",
+];

@@ -1,348 +1,72 @@
 //! The game (rulings W3–W12): phase I hands of tricks for soldiers, phase II
-//! battles for locations, events that say what each player may see.
+//! battles for locations. The referee's state: it knows every card.
 
 use alloc::vec::Vec;
-use core::fmt;
+use core::cmp::Ordering;
 
 use rand_core::Rng;
 
+use crate::awaiting::Awaiting;
 use crate::cards::{Card, Cards, HAND_CARDS, LOCATIONS, TOK_VIII, ZOLD_VIII};
-use crate::deal::{Deal, HANDS, below};
-use crate::error::{GameError, IllegalMove};
+use crate::error::{GameError, IllegalMove, ParseError};
+use crate::events::{Event, HandWin};
+use crate::moves::{Move, MoveList};
+use crate::outcome::{End, Outcome, Score};
+use crate::player::Player;
+use crate::record::Record;
+use crate::report::Report;
 use crate::rules::Rules;
+use crate::setup::{HANDS, Setup};
+use crate::stack::Stack;
+use crate::view::View;
 
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Player {
-    /// Player 1.
-    One,
-    /// Player 2.
-    Two,
-}
+/// The most moves a game can take: 60 in phase I (ten hands of at most six
+/// cards), 18 in phase II (a battle takes two moves and a soldier from each side,
+/// and there are 18 soldiers). The record is allocated once, at this size.
+const LONGEST_GAME: usize = 60 + 18;
 
-impl Player {
-    /// The other player.
-    pub const fn other(self) -> Player {
-        match self {
-            Player::One => Player::Two,
-            Player::Two => Player::One,
-        }
-    }
-
-    /// 0 for Player 1, 1 for Player 2.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::One => "player 1",
-            Player::Two => "player 2",
-        })
-    }
-}
-
-/// A decision (ruling W12): in phase I the card played to a trick; in phase II
-/// the defender's face-down soldier, then the attacker's face-up one. Prints as
-/// the card's Hungarian name, `lay CARD`, `attack CARD`; parses those and bare
-/// cards (the kind is then the one the game awaits: see [`Game::parse_move`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Move {
-    /// Phase I: play a hand card to the trick (W3).
-    Play(Card),
-    /// Phase II: the defender lays a soldier face down (W7).
-    Defend(Card),
-    /// Phase II: the attacker lays a soldier face up (W7).
-    Attack(Card),
-}
-
-impl Move {
-    /// The card moved.
-    pub const fn card(self) -> Card {
-        match self {
-            Move::Play(c) | Move::Defend(c) | Move::Attack(c) => c,
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Play(c) => write!(f, "{c}"),
-            Move::Defend(c) => write!(f, "lay {c}"),
-            Move::Attack(c) => write!(f, "attack {c}"),
-        }
-    }
-}
-
-impl core::str::FromStr for Move {
-    type Err = crate::ParseError;
-    /// `lay CARD` or `attack CARD`, or a bare card for a phase-I play.
-    fn from_str(s: &str) -> Result<Move, crate::ParseError> {
-        let s = s.trim();
-        let word = |p: &str| {
-            s.get(..p.len())
-                .filter(|h| h.eq_ignore_ascii_case(p))
-                .and_then(|_| s.get(p.len()..))
-        };
-        let card = |t: &str| t.parse::<Card>().map_err(|_| crate::ParseError::Move);
-        if let Some(rest) = word("lay ") {
-            Ok(Move::Defend(card(rest)?))
-        } else if let Some(rest) = word("attack ") {
-            Ok(Move::Attack(card(rest)?))
-        } else {
-            Ok(Move::Play(card(s)?))
-        }
-    }
-}
-
-/// How a hand of phase I was won (W4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum HandWin {
-    /// By playing the zöld VIII before the opponent took four cards.
-    #[cfg_attr(feature = "serde", serde(rename = "zold_viii"))]
-    ZoldVIII,
-    /// By taking four cards.
-    FourCards,
-}
-
-/// Something that happened. Events from [`Game::play_logged`] are the referee's
-/// (every card named); [`Event::seen_by`] gives what one player may see (W11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Event {
-    /// A hand is dealt: each player's three cards (hidden from the other).
-    Dealt {
-        /// The hand's number, from 1.
-        hand: u8,
-        /// Who dealt (and leads).
-        dealer: Player,
-        /// Player 1's cards, Player 2's cards.
-        cards: [Option<[Card; 3]>; 2],
-    },
-    /// A card played to a trick (face up).
-    Played {
-        /// Who.
-        player: Player,
-        /// The card.
-        card: Card,
-    },
-    /// Equal values: both cards go to the pot, the same leader leads again (W3).
-    Pot {
-        /// Cards in the pot now.
-        cards: u8,
-    },
-    /// A trick taken, with the pot.
-    Took {
-        /// Who.
-        player: Player,
-        /// Cards taken.
-        cards: u8,
-    },
-    /// A hand won (W4).
-    HandWon {
-        /// Who.
-        player: Player,
-        /// How.
-        by: HandWin,
-    },
-    /// A soldier drawn (private to the drawer, W5).
-    Drew {
-        /// Who.
-        player: Player,
-        /// The soldier, for the drawer's eyes.
-        card: Option<Card>,
-    },
-    /// The tök VIII drawn: buried, and its drawer takes the top location (public, W5).
-    TokVIII {
-        /// Who.
-        player: Player,
-        /// The location taken.
-        location: Card,
-    },
-    /// A front put up: a location face up, its defender named (W6, W9).
-    Front {
-        /// Who defends it.
-        defender: Player,
-        /// The location.
-        location: Card,
-    },
-    /// The defender lays a soldier face down (hidden from the attacker until turned).
-    Laid {
-        /// The defender.
-        player: Player,
-        /// The soldier, for the defender's eyes.
-        card: Option<Card>,
-    },
-    /// A battle fought (W7): both soldiers face up now.
-    Battle {
-        /// The attacker's soldier.
-        attacker: Card,
-        /// The defender's soldier, turned.
-        defender: Card,
-        /// Who won.
-        winner: Player,
-    },
-    /// The attacker's soldier took the front unopposed (W10).
-    Unopposed {
-        /// The attacker.
-        player: Player,
-        /// The soldier.
-        card: Card,
-    },
-    /// A location changed hands or stayed (W9).
-    Location {
-        /// Who holds it now.
-        holder: Player,
-        /// Which.
-        location: Card,
-        /// Whether it was captured (else kept by its defender).
-        captured: bool,
-    },
-    /// A player had to put up a front and owned no location (W9).
-    Conquered {
-        /// Who.
-        player: Player,
-    },
-    /// The game is over.
-    GameOver {
-        /// The outcome.
-        outcome: Outcome,
-    },
-}
-
-impl Event {
-    /// What `viewer` may see of this event (W11): the other player's dealt cards,
-    /// drawn soldiers and face-down soldier are removed.
-    pub fn seen_by(self, viewer: Player) -> Event {
-        match self {
-            Event::Dealt {
-                hand,
-                dealer,
-                mut cards,
-            } => {
-                cards[viewer.other().index()] = None;
-                Event::Dealt {
-                    hand,
-                    dealer,
-                    cards,
-                }
-            }
-            Event::Drew { player, .. } if player != viewer => Event::Drew { player, card: None },
-            Event::Laid { player, .. } if player != viewer => Event::Laid { player, card: None },
-            e => e,
-        }
-    }
-}
-
-/// How the game ended (W9, W10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Outcome {
-    /// The winner; `None` for a draw.
-    pub winner: Option<Player>,
-    /// Points (locations owned, or their numerals), Player 1's first.
-    pub points: [u32; 2],
-    /// The player conquered (lost every location), if that ended it.
-    pub conquered: Option<Player>,
-}
-
-/// What the game waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Awaiting {
-    /// Phase I: this player plays a card (leading when no card is on the table).
-    Play(Player),
-    /// Phase II: this player, the defender, lays a soldier face down.
-    Defend(Player),
-    /// Phase II: this player, the attacker, lays a soldier face up.
-    Attack(Player),
-    /// Nothing: the game is over.
-    Over,
-}
-
-/// A stack of locations (a reserve or holdings), top last.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Stack {
-    cards: [Option<Card>; 7],
-    len: u8,
-}
-
-impl Stack {
-    fn push(&mut self, c: Card) {
-        if let Some(slot) = self.cards.get_mut(self.len as usize) {
-            *slot = Some(c);
-            self.len += 1;
-        }
-    }
-
-    fn pop(&mut self) -> Option<Card> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        self.cards[self.len as usize].take()
-    }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = Card> + '_ {
-        self.cards[..self.len as usize].iter().flatten().copied()
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.len as usize
-    }
-}
-
-/// The referee's game: it knows every card (W11).
+/// The referee's game: it knows every card (W11); [`Game::view`] gives what one
+/// player may see.
 ///
 /// ```
-/// use tarokk_war::{Awaiting, Deal, Game, Player, Rules};
 /// use rand_core::SeedableRng;
+/// use tarokk_war::{Awaiting, Game, Rules};
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-/// let mut game = Game::new(Rules::default(), Deal::random(&mut rng))?;
+/// let mut game = Game::random(Rules::default(), &mut rng)?;
 /// // Phase I: the dealer leads; any card may be played (W3).
-/// let Awaiting::Play(leader) = game.awaiting() else { unreachable!() };
+/// assert!(matches!(game.awaiting(), Awaiting::Play(p) if p == game.setup().first_dealer));
 /// let card = game.legal_moves()[0];
 /// game.play(card)?;
 /// // Play it out at random.
 /// while let Some(mv) = game.random_move(&mut rng) {
 ///     game.play(mv)?;
 /// }
-/// let outcome = game.outcome().unwrap();
-/// println!("{:?} wins {:?}", outcome.winner, outcome.points);
-/// # let _ = leader;
+/// println!("{}", game.outcome().expect("every game ends"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    rules: Rules,
-    deal: Deal,
+    pub(crate) rules: Rules,
+    pub(crate) setup: Setup,
     // Phase I.
+    /// The hand being played, from 0.
     pub(crate) hand_no: u8,
     pub(crate) dealer: Player,
     pub(crate) hands: [Cards; 2],
-    pub(crate) taken: [u8; 2],
-    pub(crate) pot: u8,
-    pub(crate) trick: Option<Card>,
-    /// Hand cards played this hand (on the table, in the pot or taken).
-    pub(crate) played: Cards,
+    /// The cards each player took this hand.
+    pub(crate) taken: [Cards; 2],
+    pub(crate) pot: Cards,
+    /// The card led to the current trick, face up.
+    pub(crate) led: Option<Card>,
     pub(crate) leader: Player,
     pub(crate) to_act: Player,
     pub(crate) next_soldier: u8,
     pub(crate) soldiers: [Cards; 2],
-    pub(crate) phase_one_location: Option<(Player, Card)>,
+    /// Who drew the tök VIII and so took the top location (W5).
+    pub(crate) tok_viii: Option<Player>,
     // Phase II.
     pub(crate) phase_two: bool,
+    /// The front's defender (set to the tök VIII's drawer when it is drawn, W6).
     pub(crate) defender: Player,
     pub(crate) front: Option<Card>,
     pub(crate) face_down: Option<Card>,
@@ -355,30 +79,30 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game with `deal`'s shuffles; the first hand is dealt at once.
+    /// A new game from `setup`'s shuffles; the first hand is dealt at once.
     ///
     /// # Errors
-    /// [`GameError::Rules`] or [`GameError::Deal`].
-    pub fn new(rules: Rules, deal: Deal) -> Result<Game, GameError> {
+    /// [`GameError::Rules`] for rules that do not validate, [`GameError::Setup`]
+    /// for a setup that does not ([`Setup::validate`]).
+    pub fn new(rules: Rules, setup: Setup) -> Result<Game, GameError> {
         rules.validate()?;
-        deal.validate()?;
+        setup.validate()?;
         let mut g = Game {
             rules,
-            deal,
+            setup,
             hand_no: 0,
-            dealer: deal.first_dealer,
+            dealer: setup.first_dealer,
             hands: [Cards::default(); 2],
-            taken: [0; 2],
-            pot: 0,
-            trick: None,
-            played: Cards::default(),
-            leader: deal.first_dealer,
-            to_act: deal.first_dealer,
+            taken: [Cards::default(); 2],
+            pot: Cards::default(),
+            led: None,
+            leader: setup.first_dealer,
+            to_act: setup.first_dealer,
             next_soldier: 0,
             soldiers: [Cards::default(); 2],
-            phase_one_location: None,
+            tok_viii: None,
             phase_two: false,
-            defender: Player::One,
+            defender: setup.first_dealer,
             front: None,
             face_down: None,
             reserves: [Stack::default(); 2],
@@ -386,29 +110,31 @@ impl Game {
             graveyard_up: Cards::default(),
             graveyard_down: Cards::default(),
             outcome: None,
-            record: Vec::new(),
+            record: Vec::with_capacity(LONGEST_GAME),
         };
         g.deal_hand(&mut |_: Event| {});
         Ok(g)
     }
 
-    /// A game with a random deal.
-    pub fn random<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Result<Game, GameError> {
-        Game::new(rules, Deal::random(rng))
-    }
-
-    /// Replays `moves` from the deal.
+    /// A game with a random setup ([`Setup::random`]).
     ///
     /// # Errors
-    /// As [`Game::new`], and [`GameError::Replay`] for the first illegal move.
-    pub fn replay(rules: Rules, deal: Deal, moves: &[Move]) -> Result<Game, GameError> {
-        let mut g = Game::new(rules, deal)?;
-        for (k, &mv) in moves.iter().enumerate() {
-            g.play(mv).map_err(|error| GameError::Replay {
-                number: k + 1,
-                mv,
-                error,
-            })?;
+    /// [`GameError::Rules`] for rules that do not validate.
+    pub fn random<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Result<Game, GameError> {
+        Game::new(rules, Setup::random(rng))
+    }
+
+    /// The game after `moves` from `setup`.
+    ///
+    /// # Errors
+    /// As [`Game::new`], and [`GameError::Replay`] for the first move refused (its
+    /// index in `moves`, from 0).
+    pub fn replay(rules: Rules, setup: Setup, moves: &[Move]) -> Result<Game, GameError> {
+        let mut g = Game::new(rules, setup)?;
+        g.record.reserve(moves.len());
+        for (number, &mv) in moves.iter().enumerate() {
+            g.play(mv)
+                .map_err(|error| GameError::Replay { number, mv, error })?;
         }
         Ok(g)
     }
@@ -418,17 +144,28 @@ impl Game {
         &self.rules
     }
 
-    /// The deal (every shuffle: the referee's knowledge).
-    pub fn deal(&self) -> &Deal {
-        &self.deal
+    /// The setup (every shuffle: the referee's knowledge).
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
-    /// The moves made.
+    /// The moves made so far.
     pub fn moves(&self) -> &[Move] {
         &self.record
     }
 
-    /// What the game waits for.
+    /// The stored game: rules, setup and the moves so far ([`Record::replay`] gives
+    /// this game back).
+    pub fn record(&self) -> Record {
+        Record {
+            rules: self.rules,
+            setup: self.setup,
+            moves: self.record.clone(),
+        }
+    }
+
+    /// What the game waits for: a card play, the defender's soldier, the attacker's
+    /// soldier, or nothing.
     pub fn awaiting(&self) -> Awaiting {
         if self.outcome.is_some() {
             Awaiting::Over
@@ -438,6 +175,15 @@ impl Game {
             Awaiting::Defend(self.defender)
         } else {
             Awaiting::Attack(self.defender.other())
+        }
+    }
+
+    /// The player whose decision is next (the player of [`Game::awaiting`]). Once
+    /// the game is over it names the last front's defender; `awaiting` says `Over`.
+    pub fn to_move(&self) -> Player {
+        match self.awaiting() {
+            Awaiting::Play(p) | Awaiting::Defend(p) | Awaiting::Attack(p) => p,
+            Awaiting::Over => self.defender,
         }
     }
 
@@ -451,100 +197,150 @@ impl Game {
         self.outcome.is_some()
     }
 
+    /// The points each player owns now (W10): in phase I the tök VIII's location,
+    /// if drawn; in phase II reserves, holdings and the front, for its defender.
+    /// Final once the game is over.
+    pub fn score(&self) -> Score {
+        let mut points = [0u32; 2];
+        let value = |c: Card| self.rules.location_points(c);
+        if !self.phase_two {
+            if let Some(p) = self.tok_viii {
+                points[p.index()] = value(LOCATIONS[0]);
+            }
+        } else {
+            for p in Player::all(2) {
+                let i = p.index();
+                points[i] = self.reserves[i]
+                    .iter()
+                    .chain(self.holdings[i].iter())
+                    .map(value)
+                    .sum();
+            }
+            if let Some(front) = self.front {
+                points[self.defender.index()] += value(front);
+            }
+        }
+        Score { points }
+    }
+
     /// Whether phase II has begun.
     pub fn in_phase_two(&self) -> bool {
         self.phase_two
     }
 
-    /// `player`'s soldiers (the referee's knowledge; a view shows only one's own).
-    pub fn soldiers(&self, player: Player) -> impl Iterator<Item = Card> {
-        self.soldiers[player.index()].iter()
+    /// Phase I: the hand being played, from 1 to [`HANDS`] (the last hand's number
+    /// in phase II).
+    pub fn hand_number(&self) -> u8 {
+        self.hand_no + 1
     }
 
-    /// `player`'s hand in phase I.
-    pub fn hand(&self, player: Player) -> impl Iterator<Item = Card> {
+    /// Phase I: who dealt the hand being played (and led its first trick).
+    pub fn dealer(&self) -> Player {
+        self.dealer
+    }
+
+    /// Phase I: `player`'s hand (the referee's knowledge; a view shows only one's
+    /// own). Empty in phase II.
+    pub fn hand(&self, player: Player) -> impl Iterator<Item = Card> + use<> {
         self.hands[player.index()].iter()
     }
 
-    /// The front being fought over, and its defender (phase II).
-    pub fn front(&self) -> Option<(Card, Player)> {
-        self.front.map(|c| (c, self.defender))
+    /// Phase I: the card led to the current trick (face up), if any.
+    pub fn led(&self) -> Option<Card> {
+        self.led
     }
 
-    /// Each player's location holdings, bottom first.
-    pub fn holdings(&self, player: Player) -> impl Iterator<Item = Card> + '_ {
-        self.holdings[player.index()].iter()
+    /// Phase I: the cards in the pot (equal values, W3), for the next trick's taker.
+    pub fn pot(&self) -> impl Iterator<Item = Card> + use<> {
+        self.pot.iter()
     }
 
-    /// Each player's reserve, bottom first (face down: the referee's knowledge).
-    pub fn reserve(&self, player: Player) -> impl Iterator<Item = Card> + '_ {
-        self.reserves[player.index()].iter()
+    /// Phase I: the cards `player` took this hand. Empty in phase II.
+    pub fn taken(&self, player: Player) -> impl Iterator<Item = Card> + use<> {
+        self.taken[player.index()].iter()
     }
 
-    /// Phase I: the hand cards played this hand (on the table, in the pot, or taken).
-    pub fn played(&self) -> impl Iterator<Item = Card> {
-        self.played.iter()
+    /// `player`'s soldiers (the referee's knowledge; a view shows only one's own).
+    pub fn soldiers(&self, player: Player) -> impl Iterator<Item = Card> + use<> {
+        self.soldiers[player.index()].iter()
     }
 
     /// The soldiers still in the pile, top first (the referee's knowledge).
     pub fn soldier_pile(&self) -> &[Card] {
-        self.deal
+        self.setup
             .soldiers
             .get(self.next_soldier as usize..)
             .unwrap_or(&[])
     }
 
     /// The locations still in the pile in phase I (all but the one taken with the
-    /// tök VIII), top first; empty in phase II.
+    /// tök VIII), top first; empty in phase II (W6).
     pub fn location_pile(&self) -> &[Card] {
         if self.phase_two {
             &[]
-        } else if self.phase_one_location.is_some() {
+        } else if self.tok_viii.is_some() {
             &LOCATIONS[1..]
         } else {
             &LOCATIONS
         }
     }
 
-    /// The location taken with the tök VIII in phase I, and by whom.
+    /// The location taken with the tök VIII in phase I (W5), and by whom.
     pub fn tok_viii_location(&self) -> Option<(Player, Card)> {
-        self.phase_one_location
+        self.tok_viii.map(|p| (p, LOCATIONS[0]))
     }
 
-    /// The graveyard: face-up cards, then face-down ones.
-    pub fn graveyard(&self) -> (impl Iterator<Item = Card>, impl Iterator<Item = Card>) {
-        (self.graveyard_up.iter(), self.graveyard_down.iter())
+    /// Phase II: the front being fought over, and its defender.
+    pub fn front(&self) -> Option<(Card, Player)> {
+        self.front.map(|c| (c, self.defender))
     }
 
-    /// The defender's face-down soldier, if laid (the referee's knowledge).
+    /// Phase II: the defender's face-down soldier, if laid (the referee's knowledge).
     pub fn face_down(&self) -> Option<Card> {
         self.face_down
     }
 
-    /// The legal moves: the cards that may be played now, as moves of the awaited
-    /// kind (no heap allocation: at most 19).
+    /// `player`'s reserve, bottom first (face down: the referee's knowledge).
+    pub fn reserve(&self, player: Player) -> impl Iterator<Item = Card> + '_ {
+        self.reserves[player.index()].iter()
+    }
+
+    /// `player`'s holdings (locations won or kept, face up), bottom first.
+    pub fn holdings(&self, player: Player) -> impl Iterator<Item = Card> + '_ {
+        self.holdings[player.index()].iter()
+    }
+
+    /// The graveyard's face-up cards: the hand cards in phase II (W6) and the
+    /// soldiers of every battle (W7, W10).
+    pub fn graveyard_face_up(&self) -> impl Iterator<Item = Card> + use<> {
+        self.graveyard_up.iter()
+    }
+
+    /// The graveyard's face-down cards: the buried tök VIII (W5).
+    pub fn graveyard_face_down(&self) -> impl Iterator<Item = Card> + use<> {
+        self.graveyard_down.iter()
+    }
+
+    /// The legal moves: the cards the awaited player may move, as moves of the
+    /// awaited kind; empty once the game is over.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::default();
-        match self.awaiting() {
-            Awaiting::Play(p) => self.hands[p.index()]
-                .iter()
-                .for_each(|c| list.push(Move::Play(c))),
-            Awaiting::Defend(p) => self.soldiers[p.index()]
-                .iter()
-                .for_each(|c| list.push(Move::Defend(c))),
-            Awaiting::Attack(p) => self.soldiers[p.index()]
-                .iter()
-                .for_each(|c| list.push(Move::Attack(c))),
-            Awaiting::Over => {}
-        }
+        let mut list = MoveList::new();
+        let (held, kind): (Cards, fn(Card) -> Move) = match self.awaiting() {
+            Awaiting::Play(p) => (self.hands[p.index()], Move::Play),
+            Awaiting::Defend(p) => (self.soldiers[p.index()], Move::Defend),
+            Awaiting::Attack(p) => (self.soldiers[p.index()], Move::Attack),
+            Awaiting::Over => return list,
+        };
+        list.extend(held.iter().map(kind));
         list
     }
 
-    /// Reads a move, a bare card being of the kind awaited now.
+    /// Reads a move, a bare card being of the kind awaited now (a play in phase I,
+    /// the defender's or the attacker's soldier in phase II).
     ///
     /// # Errors
-    /// [`crate::ParseError::Move`] for text that is not a move.
-    pub fn parse_move(&self, text: &str) -> Result<Move, crate::ParseError> {
+    /// [`ParseError::Move`] for text that is not a move.
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         let mv: Move = text.parse()?;
         Ok(match (mv, self.awaiting()) {
             (Move::Play(c), Awaiting::Defend(_)) => Move::Defend(c),
@@ -556,9 +352,18 @@ impl Game {
     /// Checks `mv` without making it.
     ///
     /// # Errors
-    /// [`IllegalMove::GameOver`], [`IllegalMove::WrongPhase`],
-    /// [`IllegalMove::DefenderFirst`], or [`IllegalMove::NotHeld`].
+    /// [`IllegalMove::GameOver`] once the game is over; [`IllegalMove::WrongPhase`]
+    /// for a play in phase II or a soldier in phase I; [`IllegalMove::DefenderFirst`]
+    /// for an attack before the defender laid, [`IllegalMove::AttackerNext`] for a
+    /// second defender's soldier; [`IllegalMove::NotHeld`] for a card the mover does
+    /// not hold.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.mover(mv).map(|_| ())
+    }
+
+    /// The player who would make `mv`, if it is legal now.
+    #[inline]
+    fn mover(&self, mv: Move) -> Result<Player, IllegalMove> {
         let (player, held) = match (mv, self.awaiting()) {
             (_, Awaiting::Over) => return Err(IllegalMove::GameOver),
             (Move::Play(_), Awaiting::Play(p)) => (p, self.hands[p.index()]),
@@ -566,47 +371,59 @@ impl Game {
                 (p, self.soldiers[p.index()])
             }
             (Move::Attack(_), Awaiting::Defend(_)) => return Err(IllegalMove::DefenderFirst),
-            _ => return Err(IllegalMove::WrongPhase),
+            (Move::Defend(_), Awaiting::Attack(_)) => return Err(IllegalMove::AttackerNext),
+            (Move::Play(_), _) | (_, Awaiting::Play(_)) => return Err(IllegalMove::WrongPhase),
         };
-        let _ = player;
         if held.has(mv.card()) {
-            Ok(())
+            Ok(player)
         } else {
             Err(IllegalMove::NotHeld(mv.card()))
         }
     }
 
-    /// Makes `mv`.
-    ///
-    /// # Errors
-    /// As [`Game::check`]; nothing changes then.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        self.check(mv)?;
-        self.apply(mv, &mut |_: Event| {});
-        Ok(())
+    /// Whether `mv` is legal now (`check(mv).is_ok()`).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
     }
 
-    /// Makes `mv` and returns everything that followed (the referee's events; see
-    /// [`Event::seen_by`] for each player's).
+    /// Makes `mv` and says what it did. Atomic: a refused move changes nothing.
     ///
     /// # Errors
-    /// As [`Game::check`]; nothing changes then.
-    pub fn play_logged(&mut self, mv: Move) -> Result<Vec<Event>, IllegalMove> {
-        self.check(mv)?;
-        let mut events = Vec::new();
-        self.apply(mv, &mut |e: Event| events.push(e));
-        Ok(events)
+    /// As [`Game::check`].
+    pub fn play(&mut self, mv: Move) -> Result<Report, IllegalMove> {
+        self.play_traced(mv, &mut |_: Event| {})
     }
 
-    /// The events of the game's start (the first deal).
-    pub fn opening_events(&self) -> Vec<Event> {
-        let mut fresh = self.clone();
-        fresh.hand_no = 0;
-        fresh.hands = [Cards::default(); 2];
-        let mut events = Vec::new();
-        fresh.dealer = self.deal.first_dealer;
-        fresh.deal_hand(&mut |e: Event| events.push(e));
-        events
+    /// Makes `mv` as [`Game::play`] does, giving each step to `observer` as an
+    /// [`Event`] (the referee's events, every card named; [`Event::seen_by`] gives
+    /// each player's), and returns the same [`Report`]. Allocates nothing but the
+    /// move's place in the record.
+    ///
+    /// # Errors
+    /// As [`Game::check`]; nothing changes then and the observer hears nothing.
+    pub fn play_traced(
+        &mut self,
+        mv: Move,
+        observer: &mut impl FnMut(Event),
+    ) -> Result<Report, IllegalMove> {
+        let mut report = Report::new(self.mover(mv)?);
+        self.apply(mv, &mut |e: Event| {
+            report.note(&e);
+            observer(e);
+        });
+        Ok(report)
+    }
+
+    /// Gives the events of the game's start (the first hand dealt) to `observer`,
+    /// as [`Game::play_traced`] gives a move's.
+    pub fn opening_events(&self, observer: &mut impl FnMut(Event)) {
+        let dealer = self.setup.first_dealer;
+        let [one, two] = dealt_cards(&self.setup, 0, dealer);
+        observer(Event::Dealt {
+            hand: 1,
+            dealer,
+            cards: [Some(one), Some(two)],
+        });
     }
 
     fn apply(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
@@ -623,9 +440,12 @@ impl Game {
                 });
             }
             Move::Attack(card) => {
+                // `check` accepts an attack only once the defender has laid (W7).
+                let Some(defending) = self.face_down.take() else {
+                    return;
+                };
                 let attacker = self.defender.other();
                 self.soldiers[attacker.index()].remove(card);
-                let defending = self.face_down.take().unwrap_or(card);
                 self.graveyard_up.add(card);
                 self.graveyard_up.add(defending);
                 let winner = if self.rules.strength(card) > self.rules.strength(defending) {
@@ -646,43 +466,40 @@ impl Game {
     // ----- phase I -----
 
     fn deal_hand(&mut self, log: &mut impl FnMut(Event)) {
-        let order = self.deal.hands[(self.hand_no as usize).min(HANDS - 1)];
-        let dealer = self.dealer;
-        let mut cards = [[order[0]; 3]; 2];
-        cards[dealer.other().index()].copy_from_slice(&order[..3]);
-        cards[dealer.index()].copy_from_slice(&order[3..]);
-        self.hands = [Cards::of(&cards[0]), Cards::of(&cards[1])];
-        self.taken = [0; 2];
-        self.pot = 0;
-        self.trick = None;
-        self.played = Cards::default();
-        self.leader = dealer;
-        self.to_act = dealer;
+        let [one, two] = dealt_cards(&self.setup, self.hand_no, self.dealer);
+        self.hands = [Cards::of(&one), Cards::of(&two)];
+        self.taken = [Cards::default(); 2];
+        self.pot = Cards::default();
+        self.led = None;
+        self.leader = self.dealer;
+        self.to_act = self.dealer;
         log(Event::Dealt {
             hand: self.hand_no + 1,
-            dealer,
-            cards: [Some(cards[0]), Some(cards[1])],
+            dealer: self.dealer,
+            cards: [Some(one), Some(two)],
         });
     }
 
     fn play_card(&mut self, card: Card, log: &mut impl FnMut(Event)) {
         let p = self.to_act;
         self.hands[p.index()].remove(card);
-        self.played.add(card);
         log(Event::Played { player: p, card });
         if card == ZOLD_VIII {
             // Its player wins the hand at once: the opponent cannot have four cards
             // yet, or the hand would be over (W4).
             return self.end_hand(p, HandWin::ZoldVIII, log);
         }
-        let Some(led) = self.trick.take() else {
-            self.trick = Some(card);
+        let Some(led) = self.led.take() else {
+            self.led = Some(card);
             self.to_act = p.other();
             return;
         };
         if led.numeral() == card.numeral() {
-            self.pot += 2;
-            log(Event::Pot { cards: self.pot });
+            self.pot.add(led);
+            self.pot.add(card);
+            log(Event::Pot {
+                cards: self.pot.len() as u8,
+            });
             self.to_act = self.leader;
             return;
         }
@@ -691,13 +508,18 @@ impl Game {
         } else {
             p.other()
         };
-        let cards = 2 + core::mem::take(&mut self.pot);
-        self.taken[winner.index()] += cards;
+        let pot = core::mem::take(&mut self.pot);
+        let taken = &mut self.taken[winner.index()];
+        *taken = taken.union(pot).with(led).with(card);
         log(Event::Took {
             player: winner,
-            cards,
+            cards: if pot.is_empty() {
+                2
+            } else {
+                2 + pot.len() as u8
+            },
         });
-        if self.taken[winner.index()] >= 4 {
+        if taken.has_four() {
             return self.end_hand(winner, HandWin::FourCards, log);
         }
         self.leader = winner;
@@ -707,7 +529,7 @@ impl Game {
     fn end_hand(&mut self, winner: Player, by: HandWin, log: &mut impl FnMut(Event)) {
         log(Event::HandWon { player: winner, by });
         for p in [winner, winner.other()] {
-            let Some(&card) = self.deal.soldiers.get(self.next_soldier as usize) else {
+            let Some(&card) = self.setup.soldiers.get(self.next_soldier as usize) else {
                 break;
             };
             self.next_soldier += 1;
@@ -717,7 +539,9 @@ impl Game {
             });
             if card == TOK_VIII {
                 self.graveyard_down.add(card);
-                self.phase_one_location = Some((p, LOCATIONS[0]));
+                self.tok_viii = Some(p);
+                // Its drawer defends first in phase II (W6).
+                self.defender = p;
                 log(Event::TokVIII {
                     player: p,
                     location: LOCATIONS[0],
@@ -726,7 +550,7 @@ impl Game {
                 self.soldiers[p.index()].add(card);
             }
         }
-        if self.next_soldier as usize >= self.deal.soldiers.len() {
+        if self.next_soldier as usize >= self.setup.soldiers.len() {
             self.start_phase_two(log);
         } else {
             self.hand_no += 1;
@@ -739,18 +563,21 @@ impl Game {
 
     fn start_phase_two(&mut self, log: &mut impl FnMut(Event)) {
         self.phase_two = true;
+        // The hand cards go to the graveyard (W6): none is left in a hand, on the
+        // table, in the pot or among the cards taken.
         self.hands = [Cards::default(); 2];
-        self.trick = None;
-        self.played = Cards::default();
+        self.taken = [Cards::default(); 2];
+        self.pot = Cards::default();
+        self.led = None;
         for c in HAND_CARDS {
             self.graveyard_up.add(c);
         }
-        let (defender, front) = self
-            .phase_one_location
-            .unwrap_or((Player::One, LOCATIONS[0]));
-        self.defender = defender;
+        // The tök VIII's drawer (set as the defender when drawn) defends the top
+        // location; the other six are dealt alternately, attacker first, the last
+        // dealt on top.
+        let defender = self.defender;
+        let front = LOCATIONS[0];
         self.front = Some(front);
-        // The other six dealt alternately, attacker first; the last dealt is on top.
         let attacker = defender.other();
         for (k, &c) in LOCATIONS[1..].iter().enumerate() {
             let to = if k % 2 == 0 { attacker } else { defender };
@@ -770,7 +597,7 @@ impl Game {
             let Some(card) = self.soldiers[attacker.index()].iter().next() else {
                 return self.finish(None, log); // the attacker has no soldier (W10)
             };
-            if self.soldiers[self.defender.index()].len() > 0 {
+            if !self.soldiers[self.defender.index()].is_empty() {
                 return; // a battle: the defender chooses
             }
             // The defender has none: the attacker's soldier takes the front (W10).
@@ -825,116 +652,44 @@ impl Game {
         }
     }
 
+    /// Ends the game: by conquest of `conquered` (W9), or on points when the
+    /// attacker has no soldier left (W10).
     fn finish(&mut self, conquered: Option<Player>, log: &mut impl FnMut(Event)) {
-        let mut points = [0u32; 2];
-        for p in [Player::One, Player::Two] {
-            let i = p.index();
-            points[i] = self.reserves[i]
-                .iter()
-                .chain(self.holdings[i].iter())
-                .map(|c| self.rules.location_points(c))
-                .sum();
-        }
-        if let Some(front) = self.front {
-            points[self.defender.index()] += self.rules.location_points(front);
-        }
-        let winner = match conquered {
-            Some(p) => Some(p.other()),
-            None if points[0] > points[1] => Some(Player::One),
-            None if points[1] > points[0] => Some(Player::Two),
-            None => None,
+        let score = self.score();
+        let (winner, reason) = match conquered {
+            Some(loser) => (Some(loser.other()), End::Conquest),
+            None => {
+                let [one, two] = score.points;
+                let winner = match one.cmp(&two) {
+                    Ordering::Greater => Some(Player::One),
+                    Ordering::Less => Some(Player::Two),
+                    Ordering::Equal => None,
+                };
+                (winner, End::OutOfSoldiers)
+            }
         };
-        let outcome = Outcome {
-            winner,
-            points,
-            conquered,
-        };
+        let outcome = Outcome::new(winner, reason, score);
         self.outcome = Some(outcome);
         log(Event::GameOver { outcome });
     }
 
-    // ----- random play -----
-
-    /// A uniformly random legal move; `None` once the game is over.
-    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        // Drawn straight from the bit set of the cards that may be played.
-        let (held, kind): (Cards, fn(Card) -> Move) = match self.awaiting() {
-            Awaiting::Play(p) => (self.hands[p.index()], Move::Play),
-            Awaiting::Defend(p) => (self.soldiers[p.index()], Move::Defend),
-            Awaiting::Attack(p) => (self.soldiers[p.index()], Move::Attack),
-            Awaiting::Over => return None,
-        };
-        let mut bits = held.0;
-        for _ in 0..below(rng, held.len()) {
-            bits &= bits - 1;
-        }
-        Card::from_index(bits.trailing_zeros() as u8).map(kind)
-    }
-
-    /// The view of `player` (W11).
-    pub fn view(&self, player: Player) -> crate::View {
-        crate::View::new(self, player)
+    /// The view of `player` (W11): what they may see, and nothing else.
+    pub fn view(&self, player: Player) -> View {
+        View::new(self, player)
     }
 }
 
-/// Legal moves in a fixed-capacity array; dereferences to a slice.
-#[derive(Clone, Copy, Debug)]
-pub struct MoveList {
-    moves: [Move; 19],
-    len: u8,
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList {
-            moves: [Move::Play(ZOLD_VIII); 19],
-            len: 0,
-        }
-    }
-}
-
-impl MoveList {
-    fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len as usize) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
-    }
-}
-
-/// The serialised game: rules, deal and moves, replayed on the way in.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameData {
-    rules: Rules,
-    deal: Deal,
-    moves: Vec<Move>,
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        GameData {
-            rules: self.rules,
-            deal: self.deal,
-            moves: self.record.clone(),
-        }
-        .serialize(s)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Game {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        let data = GameData::deserialize(d)?;
-        Game::replay(data.rules, data.deal, &data.moves).map_err(serde::de::Error::custom)
+/// The cards of hand `hand_no` (from 0) dealt by `dealer`, player 1's first: the
+/// first three cards of its order to the dealer's opponent, the last three to the
+/// dealer (W2).
+fn dealt_cards(setup: &Setup, hand_no: u8, dealer: Player) -> [[Card; 3]; 2] {
+    let order = setup.hands[(hand_no as usize).min(HANDS - 1)];
+    let (first, last) = (
+        [order[0], order[1], order[2]],
+        [order[3], order[4], order[5]],
+    );
+    match dealer {
+        Player::One => [last, first],
+        Player::Two => [first, last],
     }
 }

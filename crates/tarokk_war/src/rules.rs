@@ -1,27 +1,28 @@
 //! The rules values (rulings W8, W10): the soldiers' strength table and how
-//! locations score.
+//! locations score; the presets by name.
 
-use crate::cards::{Card, SOLDIERS, TOK_VIII};
+use crate::cards::{Card, Rank, SOLDIERS, TOK_VIII};
 use crate::error::RulesError;
 
-/// The rules of phase II. `Rules::default()` is the completion's default: the
-/// strength table {piros VII, piros VIII} < alsók < felsők < királyok < ászok (W8)
-/// and one point per location (W10).
+/// The rules of phase II: the soldiers' strength table (W8) and how a location
+/// scores (W10). `Rules::default()` is the preset `source`: the rulings' table
+/// {piros VII, piros VIII} < alsók < felsők < királyok < ászok, one point a location.
 ///
 /// ```
-/// use tarokk_war::{Card, Rules};
+/// use tarokk_war::{Card, Rules, SOLDIERS, TOK_VIII};
 /// let r = Rules::default();
 /// let s = |c: &str| r.strength(c.parse::<Card>().unwrap());
-/// assert!(s("piros VII") == s("piros VIII") && s("piros VIII") < s("makk alsó"));
+/// assert!(s("piros VII") == s("P8") && s("P8") < s("makk alsó"));
 /// assert!(s("zöld király") < s("tök ász"));
-/// // A custom table: every soldier, weakest tier first.
-/// let tiers: Vec<Vec<Card>> = vec![vec!["makk ász".parse()?], r.soldiers_except("makk ász")];
-/// assert!(Rules::default().with_strength(&tiers).is_ok());
-/// # Ok::<(), tarokk_war::ParseError>(())
+/// assert_eq!(Rules::preset("numeral-scoring")?, r.with_location_value(true));
+/// // A custom table: the makk ász alone at the bottom, every other soldier above it.
+/// let makk_asz: Card = "MA".parse()?;
+/// let rest: Vec<Card> = SOLDIERS.iter().copied().filter(|&c| c != TOK_VIII && c != makk_asz).collect();
+/// let tiers = [vec![makk_asz], rest];
+/// assert!(r.with_strength(&tiers).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RulesData", into = "RulesData"))]
 pub struct Rules {
     /// Strength tier of each card by index (0 for cards that are not soldiers).
     strength: [u8; 32],
@@ -29,42 +30,90 @@ pub struct Rules {
 }
 
 impl Default for Rules {
+    /// The preset `source` ([`Rules::source`]).
     fn default() -> Rules {
-        let mut strength = [0u8; 32];
-        for c in SOLDIERS {
-            if c == TOK_VIII {
-                continue;
-            }
-            strength[c.index()] = match c.rank() {
-                crate::Rank::Also => 2,
-                crate::Rank::Felso => 3,
-                crate::Rank::Kiraly => 4,
-                crate::Rank::Asz => 5,
-                _ => 1, // piros VII and piros VIII
-            };
-        }
-        Rules {
-            strength,
-            location_value: false,
-        }
+        Rules::source()
     }
 }
 
+/// The rulings' default strength table (W8), by card index.
+const SOURCE_STRENGTH: [u8; 32] = {
+    let mut strength = [0u8; 32];
+    let mut k = 0;
+    while k < SOLDIERS.len() {
+        let c = SOLDIERS[k];
+        if c.index() != TOK_VIII.index() {
+            strength[c.index()] = match c.rank() {
+                Rank::Also => 2,
+                Rank::Felso => 3,
+                Rank::Kiraly => 4,
+                Rank::Asz => 5,
+                _ => 1, // piros VII and piros VIII
+            };
+        }
+        k += 1;
+    }
+    strength
+};
+
 impl Rules {
+    /// Every preset's name, the default first. [`Rules::preset`] reads them.
+    pub const PRESETS: &'static [&'static str] = &["source", "numeral_scoring"];
+
+    /// The preset of that name: one of [`Rules::PRESETS`], in any case, with `-`
+    /// accepted for `_`.
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownPreset`] for any other name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let is = |preset: &str| {
+            name.len() == preset.len()
+                && name
+                    .bytes()
+                    .zip(preset.bytes())
+                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'-' && b == b'_'))
+        };
+        if is("source") {
+            Ok(Rules::source())
+        } else if is("numeral_scoring") {
+            Ok(Rules::numeral_scoring())
+        } else {
+            Err(RulesError::UnknownPreset(name.into()))
+        }
+    }
+
+    /// The preset `source` (the default): the source's game completed by the
+    /// rulings — the strength table of W8, one point a location (W10).
+    pub const fn source() -> Rules {
+        Rules {
+            strength: SOURCE_STRENGTH,
+            location_value: false,
+        }
+    }
+
+    /// The preset `numeral_scoring`: as `source`, but a location scores its numeral
+    /// (VII = 7 … X = 10), the option of W10. It changes margins, never the winner.
+    pub const fn numeral_scoring() -> Rules {
+        Rules {
+            strength: SOURCE_STRENGTH,
+            location_value: true,
+        }
+    }
+
     /// A soldier's strength tier (higher is stronger; equal tiers tie, W8). 0 for
     /// cards that are not soldiers in phase II.
-    pub fn strength(&self, card: Card) -> u8 {
-        self.strength[card.index()]
+    pub const fn strength(&self, card: Card) -> u8 {
+        self.strength[card.index() % 32]
     }
 
     /// Whether a location scores its numeral (VII = 7 … X = 10) instead of 1 (W10).
-    pub fn location_value(&self) -> bool {
+    pub const fn location_value(&self) -> bool {
         self.location_value
     }
 
-    /// The same rules with locations scoring their numeral, or 1 each.
+    /// The same rules with locations scoring their numeral (`true`), or 1 each.
     #[must_use]
-    pub fn with_location_value(mut self, numeral: bool) -> Rules {
+    pub const fn with_location_value(mut self, numeral: bool) -> Rules {
         self.location_value = numeral;
         self
     }
@@ -79,55 +128,72 @@ impl Rules {
         let mut strength = [0u8; 32];
         for (k, tier) in tiers.iter().enumerate() {
             for &c in tier.as_ref() {
-                let is_soldier = SOLDIERS.contains(&c) && c != TOK_VIII;
-                if !is_soldier || strength[c.index()] != 0 || k >= 200 {
+                if !is_fighter(c) || strength[c.index()] != 0 || k >= 200 {
                     return Err(RulesError::Strength);
                 }
                 strength[c.index()] = k as u8 + 1;
             }
         }
-        if SOLDIERS
-            .iter()
-            .any(|&c| c != TOK_VIII && strength[c.index()] == 0)
-        {
-            return Err(RulesError::Strength);
-        }
         self.strength = strength;
+        self.validate()?;
         Ok(self)
     }
 
-    /// The 18 phase-II soldiers but the one named (a helper for building tables).
-    pub fn soldiers_except(&self, name: &str) -> alloc::vec::Vec<Card> {
-        let skip = name.parse::<Card>().ok();
-        SOLDIERS
-            .iter()
-            .copied()
-            .filter(|&c| c != TOK_VIII && Some(c) != skip)
+    /// The strength table as tiers of cards, weakest first (the form
+    /// [`Rules::with_strength`] takes).
+    pub fn strength_tiers(&self) -> alloc::vec::Vec<alloc::vec::Vec<Card>> {
+        let top = self.strength.iter().copied().max().unwrap_or(0);
+        (1..=top)
+            .map(|t| {
+                Card::all()
+                    .filter(|&c| self.strength[c.index()] == t)
+                    .collect()
+            })
+            .filter(|tier: &alloc::vec::Vec<Card>| !tier.is_empty())
             .collect()
     }
 
     /// The score of a location (W10).
-    pub fn location_points(&self, c: Card) -> u32 {
+    pub const fn location_points(&self, c: Card) -> u32 {
         if self.location_value {
-            u32::from(c.numeral())
+            c.numeral() as u32
         } else {
             1
         }
     }
 
-    /// Checks the table (as [`Rules::with_strength`] would).
+    /// Checks the strength table: every phase-II soldier has a tier, no other card
+    /// has one.
     ///
     /// # Errors
     /// [`RulesError::Strength`] for a table that is not a tiering of the soldiers.
     pub fn validate(&self) -> Result<(), RulesError> {
-        for c in crate::Card::all() {
-            let soldier = SOLDIERS.contains(&c) && c != TOK_VIII;
-            if soldier != (self.strength[c.index()] != 0) {
-                return Err(RulesError::Strength);
-            }
+        let mut tiered = 0u32;
+        for (i, &s) in self.strength.iter().enumerate() {
+            tiered |= u32::from(s != 0) << i;
+        }
+        if tiered != FIGHTERS {
+            return Err(RulesError::Strength);
         }
         Ok(())
     }
+}
+
+/// The soldiers of phase II, as bits by card index: every soldier but the tök VIII
+/// (buried in phase I).
+const FIGHTERS: u32 = {
+    let mut bits = 0;
+    let mut k = 0;
+    while k < SOLDIERS.len() {
+        bits |= 1 << SOLDIERS[k].index();
+        k += 1;
+    }
+    bits & !(1 << TOK_VIII.index())
+};
+
+/// A soldier of phase II.
+fn is_fighter(c: Card) -> bool {
+    FIGHTERS & (1 << c.index()) != 0
 }
 
 /// The serialised rules: the strength tiers by card code, and the scoring option;
@@ -141,31 +207,42 @@ struct RulesData {
     location_value: bool,
 }
 
+/// Written as the settings: `{"strength": [["P7", "P8"], ["PU", …], …],
+/// "location_value": false}`.
 #[cfg(feature = "serde")]
-impl From<Rules> for RulesData {
-    fn from(r: Rules) -> RulesData {
-        let top = r.strength.iter().copied().max().unwrap_or(0);
-        let strength = (1..=top)
-            .map(|t| {
-                Card::all()
-                    .filter(|&c| r.strength[c.index()] == t)
-                    .collect()
-            })
-            .filter(|tier: &alloc::vec::Vec<Card>| !tier.is_empty())
-            .collect();
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         RulesData {
-            strength,
-            location_value: r.location_value,
+            strength: self.strength_tiers(),
+            location_value: self.location_value,
         }
+        .serialize(s)
     }
 }
 
+/// Read from the settings (checked, as [`Rules::with_strength`]) or from a preset's
+/// name (`"source"`, `"numeral_scoring"`).
 #[cfg(feature = "serde")]
-impl TryFrom<RulesData> for Rules {
-    type Error = RulesError;
-    fn try_from(d: RulesData) -> Result<Rules, RulesError> {
-        Rules::default()
-            .with_location_value(d.location_value)
-            .with_strength(&d.strength)
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Rules;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a preset name or an object of rules settings")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Rules, E> {
+                Rules::preset(name).map_err(E::custom)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Rules, A::Error> {
+                use serde::Deserialize;
+                let d = RulesData::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Rules::default()
+                    .with_location_value(d.location_value)
+                    .with_strength(&d.strength)
+                    .map_err(serde::de::Error::custom)
+            }
+        }
+        d.deserialize_any(Visitor)
     }
 }

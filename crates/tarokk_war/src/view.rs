@@ -3,10 +3,28 @@
 
 use alloc::vec::Vec;
 
+use crate::awaiting::Awaiting;
 use crate::cards::Card;
-use crate::game::{Awaiting, Game, Outcome, Player};
+use crate::game::Game;
+use crate::outcome::{Outcome, Score};
+use crate::player::Player;
 
-/// What one player may see.
+/// The defender's soldier before the front, as one player sees it (W7, W11).
+/// Serialised as `"none"`, `"face_down"` or `{"known": "PA"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Laid {
+    /// No soldier lies before the front (phase I, or the defender has not laid yet).
+    None,
+    /// The defender's soldier lies face down, hidden from this player (the attacker).
+    FaceDown,
+    /// The defender's soldier lies face down and this player, the defender, knows it.
+    Known(Card),
+}
+
+/// What one player may see. Phase I's fields are empty or zero in phase II, phase
+/// II's are empty or `None` in phase I. Prints as a picture of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct View {
@@ -16,15 +34,17 @@ pub struct View {
     pub awaiting: Awaiting,
     /// Whether phase II has begun.
     pub phase_two: bool,
+    /// Phase I: the hand being played, from 1 (the last hand's number in phase II).
+    pub hand_number: u8,
     /// Phase I: my hand.
     pub hand: Vec<Card>,
     /// Phase I: cards in the opponent's hand.
     pub opponent_hand: u8,
     /// Phase I: the card led to the current trick (face up), if any.
-    pub trick: Option<Card>,
-    /// Phase I: cards in the pot.
+    pub led: Option<Card>,
+    /// Phase I: cards in the pot (0 in phase II).
     pub pot: u8,
-    /// Phase I: cards taken this hand, Player 1's first.
+    /// Phase I: cards taken this hand, player 1's first (0 in phase II).
     pub taken: [u8; 2],
     /// Soldiers left in the pile.
     pub soldier_pile: u8,
@@ -36,18 +56,20 @@ pub struct View {
     pub tok_viii: Option<(Player, Card)>,
     /// Phase II: the front (face up) and its defender.
     pub front: Option<(Card, Player)>,
-    /// Phase II: whether the defender has laid a soldier, and which if it is mine.
-    pub laid: Option<Option<Card>>,
+    /// Phase II: the defender's soldier before the front, as I see it.
+    pub laid: Laid,
     /// My reserve (mine to know), bottom first.
     pub reserve: Vec<Card>,
     /// The opponent's reserve (count).
     pub opponent_reserve: u8,
-    /// Each player's holdings (won fronts, face up), Player 1's first.
+    /// Each player's holdings (won fronts, face up), player 1's first, bottom first.
     pub holdings: [Vec<Card>; 2],
     /// The graveyard's face-up cards.
     pub graveyard: Vec<Card>,
     /// The graveyard's face-down cards (count: the buried tök VIII).
     pub graveyard_face_down: u8,
+    /// The score as it stands (public: every location's owner is known, W6).
+    pub score: Score,
     /// The result, once over.
     pub outcome: Option<Outcome>,
 }
@@ -55,21 +77,26 @@ pub struct View {
 impl View {
     pub(crate) fn new(g: &Game, me: Player) -> View {
         let (i, o) = (me.index(), me.other().index());
-        let laid = g.face_down.map(|c| (g.defender == me).then_some(c));
+        let laid = match g.face_down {
+            None => Laid::None,
+            Some(c) if g.defender == me => Laid::Known(c),
+            Some(_) => Laid::FaceDown,
+        };
         View {
             player: me,
             awaiting: g.awaiting(),
             phase_two: g.phase_two,
+            hand_number: g.hand_number(),
             hand: g.hands[i].iter().collect(),
             opponent_hand: g.hands[o].len() as u8,
-            trick: g.trick,
-            pot: g.pot,
-            taken: g.taken,
-            soldier_pile: (g.deal().soldiers.len() as u8).saturating_sub(g.next_soldier),
+            led: g.led,
+            pot: g.pot.len() as u8,
+            taken: [g.taken[0].len() as u8, g.taken[1].len() as u8],
+            soldier_pile: g.soldier_pile().len() as u8,
             soldiers: g.soldiers[i].iter().collect(),
             opponent_soldiers: g.soldiers[o].len() as u8,
-            tok_viii: g.phase_one_location,
-            front: g.front.map(|c| (c, g.defender)),
+            tok_viii: g.tok_viii_location(),
+            front: g.front(),
             laid,
             reserve: g.reserves[i].iter().collect(),
             opponent_reserve: g.reserves[o].len() as u8,
@@ -79,68 +106,8 @@ impl View {
             ],
             graveyard: g.graveyard_up.iter().collect(),
             graveyard_face_down: g.graveyard_down.len() as u8,
+            score: g.score(),
             outcome: g.outcome,
         }
-    }
-}
-
-impl core::fmt::Display for View {
-    /// The table as this player sees it: hand or front, own soldiers and reserve,
-    /// holdings, graveyard, and counts of what is hidden.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let list = |cards: &[Card]| {
-            if cards.is_empty() {
-                alloc::string::String::from("none")
-            } else {
-                cards
-                    .iter()
-                    .map(|c| alloc::format!("{c}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        };
-        writeln!(f, "{} ({:?})", self.player, self.awaiting)?;
-        if !self.phase_two {
-            writeln!(
-                f,
-                "hand: {}; opponent holds {}",
-                list(&self.hand),
-                self.opponent_hand
-            )?;
-            if let Some(t) = self.trick {
-                writeln!(f, "led: {t}")?;
-            }
-            writeln!(
-                f,
-                "pot {}; taken {} / {}; soldier pile {}",
-                self.pot, self.taken[0], self.taken[1], self.soldier_pile
-            )?;
-        } else if let Some((front, defender)) = self.front {
-            writeln!(f, "front: {front}, defended by {defender}")?;
-        }
-        writeln!(
-            f,
-            "soldiers: {}; opponent has {}",
-            list(&self.soldiers),
-            self.opponent_soldiers
-        )?;
-        writeln!(
-            f,
-            "reserve: {}; opponent's reserve {}",
-            list(&self.reserve),
-            self.opponent_reserve
-        )?;
-        writeln!(
-            f,
-            "holdings: {} | {}",
-            list(&self.holdings[0]),
-            list(&self.holdings[1])
-        )?;
-        writeln!(
-            f,
-            "graveyard: {} face up, {} face down",
-            self.graveyard.len(),
-            self.graveyard_face_down
-        )
     }
 }

@@ -2,8 +2,8 @@
 //! cards go three to the dealer's opponent (first) and three to the dealer (last).
 
 use tarokk_war::{
-    Awaiting, Card, Deal, Event, Game, HAND_CARDS, HandWin, IllegalMove, LOCATIONS, Move, Player,
-    Rules, SOLDIERS, TOK_VIII, ZOLD_VIII,
+    Awaiting, Card, End, Event, Game, HAND_CARDS, HandWin, IllegalMove, LOCATIONS, Laid, Move,
+    Player, Rules, SOLDIERS, Setup, TOK_VIII, ZOLD_VIII,
 };
 
 fn c(s: &str) -> Card {
@@ -14,20 +14,29 @@ fn cards(names: &[&str]) -> Vec<Card> {
     names.iter().map(|n| c(n)).collect()
 }
 
-/// A deal: player 1 deals first, the given soldier order, every hand dealt as
+/// A setup: player 1 deals first, the given soldier order, every hand dealt as
 /// `hand` (player 2's three, then player 1's three, when player 1 deals).
-fn deal(soldiers: &[Card], hand: [&str; 6]) -> Deal {
+fn deal(soldiers: &[Card], hand: [&str; 6]) -> Setup {
     let h: Vec<Card> = cards(&hand);
-    Deal {
+    Setup {
         first_dealer: Player::One,
         soldiers: soldiers.try_into().unwrap(),
         hands: [h.clone().try_into().unwrap(); 10],
     }
 }
 
+/// Plays `mv` (a bare card is the awaited kind) and returns its events.
 fn play(g: &mut Game, mv: &str) -> Vec<Event> {
     let m = g.parse_move(mv).unwrap();
-    g.play_logged(m).unwrap_or_else(|e| panic!("{mv}: {e}"))
+    logged(g, m)
+}
+
+/// Plays `mv` and returns its events.
+fn logged(g: &mut Game, mv: Move) -> Vec<Event> {
+    let mut events = vec![];
+    g.play_traced(mv, &mut |e| events.push(e))
+        .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    events
 }
 
 #[test]
@@ -72,8 +81,8 @@ fn w1_the_pack_and_its_three_groups() {
         ("makk X", "MX"),
     ] {
         let card = c(text);
-        assert_eq!(card.to_string(), text);
-        assert_eq!(format!("{card:#}"), code);
+        assert_eq!(card.name(), text);
+        assert_eq!(card.to_string(), code, "the notation is the code");
         assert_eq!(c(code), card);
     }
     assert_eq!(c("zold viii"), ZOLD_VIII);
@@ -120,7 +129,7 @@ fn w2_deals_are_checked_and_replay_exactly() {
     while let Some(mv) = g.random_move(&mut rng) {
         g.play(mv).unwrap();
     }
-    let again = Game::replay(Rules::default(), *g.deal(), g.moves()).unwrap();
+    let again = Game::replay(Rules::default(), *g.setup(), g.moves()).unwrap();
     assert_eq!(again, g);
 }
 
@@ -302,7 +311,7 @@ fn w5_draws_the_tok_viii_and_the_odd_soldier() {
 /// A deal in which player 1 holds the zöld VIII in every hand (it is always in
 /// player 1's cards: the last three when player 1 deals, the first three when
 /// player 2 deals), with `soldiers` as the soldier pile.
-fn zold_viii_deal(soldiers: &[Card; 19]) -> Deal {
+fn zold_viii_deal(soldiers: &[Card; 19]) -> Setup {
     let mut d = deal(
         soldiers,
         [
@@ -508,7 +517,7 @@ fn w9_w10_fronts_from_holdings_conquest_and_unopposed_captures() {
             }
             _ => unreachable!(),
         };
-        for e in g.play_logged(mv).unwrap() {
+        for e in logged(&mut g, mv) {
             match e {
                 Event::Front { location, .. } => fronts.push(location),
                 Event::Conquered { player } => {
@@ -523,10 +532,15 @@ fn w9_w10_fronts_from_holdings_conquest_and_unopposed_captures() {
     assert_eq!(fronts, cards(&["piros X", "tök IX", "zöld VII"]));
     let o = g.outcome().unwrap();
     assert_eq!(
-        (o.winner, o.conquered),
-        (Some(Player::One), Some(Player::Two))
+        (o.winner(), o.reason(), o.conquered()),
+        (Some(Player::One), End::Conquest, Some(Player::Two))
     );
-    assert_eq!(o.points, [7, 0], "all seven locations: 1 point each (W10)");
+    assert_eq!(
+        o.score().points,
+        [7, 0],
+        "all seven locations: 1 point each (W10)"
+    );
+    assert_eq!(g.score(), o.score());
     // With numeral values: 9 + 10 + 7 + 8 + 9 + 7 + 10.
     let mut g = to_phase_two(rules.with_location_value(true), strong_one_weak_two());
     while let Some(mv) = g.legal_moves().iter().copied().max_by_key(|m| {
@@ -539,7 +553,10 @@ fn w9_w10_fronts_from_holdings_conquest_and_unopposed_captures() {
     }) {
         g.play(mv).unwrap();
     }
-    assert_eq!(g.outcome().unwrap().points[0], 9 + 10 + 7 + 8 + 9 + 7 + 10);
+    assert_eq!(
+        g.outcome().unwrap().score().points[0],
+        9 + 10 + 7 + 8 + 9 + 7 + 10
+    );
 }
 
 #[test]
@@ -560,14 +577,14 @@ fn w10_unopposed_captures_and_the_end_when_the_attacker_has_none() {
             }
             _ => unreachable!(),
         };
-        for e in g.play_logged(mv).unwrap() {
+        for e in logged(&mut g, mv) {
             if let Event::Unopposed { player, card } = e {
                 unopposed.push((player, card));
             }
         }
     }
     assert!(unopposed.is_empty());
-    assert_eq!(g.outcome().unwrap().conquered, Some(Player::Two));
+    assert_eq!(g.outcome().unwrap().conquered(), Some(Player::Two));
     // Unopposed captures in real games: whenever one happens, the defender had no
     // soldier, the attacker had, and the front went to the attacker (W10).
     use rand_core::SeedableRng;
@@ -577,7 +594,7 @@ fn w10_unopposed_captures_and_the_end_when_the_attacker_has_none() {
         let mut g = Game::random(rules, &mut rng).unwrap();
         while let Some(mv) = g.random_move(&mut rng) {
             let before = g.clone();
-            let events = g.play_logged(mv).unwrap();
+            let events = logged(&mut g, mv);
             if let Some(k) = events
                 .iter()
                 .position(|e| matches!(e, Event::Unopposed { .. }))
@@ -639,7 +656,11 @@ fn w10_unopposed_captures_and_the_end_when_the_attacker_has_none() {
         g.play(mv).unwrap();
     }
     let o = g.outcome().unwrap();
-    assert_eq!(o.points[0] + o.points[1], 7, "every location is someone's");
+    assert_eq!(
+        o.score().points[0] + o.score().points[1],
+        7,
+        "every location is someone's"
+    );
 }
 
 #[test]
@@ -650,7 +671,7 @@ fn w8_a_custom_strength_table() {
         SOLDIERS
             .iter()
             .copied()
-            .filter(|&s| s != TOK_VIII && s.to_string().ends_with(rank))
+            .filter(|&s| s != TOK_VIII && s.name().ends_with(rank))
             .collect()
     };
     let tiers = vec![
@@ -686,11 +707,14 @@ fn w11_w12_views_and_events_hide_what_they_must() {
     let json = serde_json::to_string(&v1).unwrap();
     for s in g.soldiers(Player::Two) {
         assert!(
-            !json.contains(&format!("\"{s:#}\"")),
+            !json.contains(&format!("\"{s}\"")),
             "{s} leaks into player 1's view"
         );
     }
-    // The defender's face-down soldier is hidden from the attacker until turned.
+    // The defender's face-down soldier is hidden from the attacker until turned;
+    // before it is laid, both see that nothing lies there.
+    assert_eq!(g.view(Player::One).laid, Laid::None);
+    assert_eq!(g.view(Player::Two).laid, Laid::None);
     let e = play(&mut g, "lay piros VII");
     let laid = e[0];
     assert_eq!(
@@ -707,8 +731,8 @@ fn w11_w12_views_and_events_hide_what_they_must() {
             card: Some(c("piros VII"))
         }
     );
-    assert_eq!(g.view(Player::One).laid, Some(None));
-    assert_eq!(g.view(Player::Two).laid, Some(Some(c("piros VII"))));
+    assert_eq!(g.view(Player::One).laid, Laid::FaceDown);
+    assert_eq!(g.view(Player::Two).laid, Laid::Known(c("piros VII")));
     // A draw is "you drew X" for one and "a soldier" for the other.
     let d = Event::Drew {
         player: Player::One,
@@ -729,5 +753,97 @@ fn w11_w12_views_and_events_hide_what_they_must() {
         g.play(Move::Attack(c("piros VII"))),
         Err(IllegalMove::NotHeld(c("piros VII")))
     );
+    assert_eq!(
+        g.play(Move::Defend(c("piros VIII"))),
+        Err(IllegalMove::AttackerNext)
+    );
     assert_eq!(g, before);
+}
+
+/// Issue 21, item 1: once phase II starts, a view keeps no count of phase I's last
+/// hand (the six hand cards are in the graveyard, not taken or in the pot).
+#[test]
+fn w6_w11_phase_two_views_keep_no_phase_one_counts() {
+    let soldiers: [Card; 19] = cards(&[
+        "PO", "T8", "MK", "TK", "PA", "TO", "ZK", "ZA", "ZO", "P8", "ZU", "MU", "MA", "TA", "PK",
+        "P7", "MO", "PU", "TU",
+    ])
+    .try_into()
+    .unwrap();
+    let mut hands = [[c("T7"); 6]; 10];
+    for h in &mut hands[..9] {
+        *h = cards(&["T7", "TX", "ZX", "Z8", "Z9", "M9"])
+            .try_into()
+            .unwrap();
+    }
+    hands[9] = cards(&["TX", "Z9", "Z8", "T7", "ZX", "M9"])
+        .try_into()
+        .unwrap();
+    let setup = Setup {
+        first_dealer: Player::One,
+        soldiers,
+        hands,
+    };
+    let mut g = Game::new(Rules::default(), setup).unwrap();
+    // Nine hands won by their dealer with the zöld VIII led at once.
+    for _ in 0..9 {
+        play(&mut g, "Z8");
+    }
+    // The tenth: player 2 deals and leads T7, player 1 takes it with TX (two cards
+    // taken), then wins with the zöld VIII: the last soldier, and phase II.
+    play(&mut g, "T7");
+    play(&mut g, "TX");
+    assert_eq!(g.taken(Player::One).count(), 2);
+    assert_eq!(g.view(Player::Two).taken, [2, 0]);
+    play(&mut g, "Z8");
+    assert!(g.in_phase_two());
+    let v = g.view(Player::One);
+    assert_eq!(v.taken, [0, 0], "no phase I counts in phase II");
+    assert_eq!(v.pot, 0);
+    assert_eq!(v.led, None);
+    assert!(v.hand.is_empty() && v.opponent_hand == 0);
+    for h in HAND_CARDS {
+        assert!(v.graveyard.contains(&h), "{h} is in the graveyard");
+    }
+    assert_eq!(
+        g.taken(Player::One).count() + g.taken(Player::Two).count(),
+        0
+    );
+    assert_eq!(g.pot().count(), 0);
+}
+
+/// Equal values: the pot holds both cards until a trick is taken, and every card
+/// played this hand is on the table, in the pot or taken (W3).
+#[test]
+fn w3_the_pot_and_the_taken_cards_are_named() {
+    let mut g = Game::new(
+        Rules::default(),
+        deal(&SOLDIERS, ["ZX", "T7", "Z9", "M9", "TX", "Z8"]),
+    )
+    .unwrap();
+    play(&mut g, "M9");
+    assert_eq!(g.led(), Some(c("M9")));
+    play(&mut g, "Z9");
+    assert_eq!(g.led(), None);
+    assert_eq!(g.pot().collect::<Vec<_>>(), cards(&["Z9", "M9"]));
+    assert_eq!(g.view(Player::Two).pot, 2);
+    play(&mut g, "TX");
+    play(&mut g, "T7");
+    // Player 1 took all four and won the hand: hand 2 is dealt, nothing taken yet.
+    assert_eq!(g.hand_number(), 2);
+    assert_eq!(g.pot().count(), 0);
+    assert_eq!(g.taken(Player::One).count(), 0);
+    // Mid-trick, the taken cards are named.
+    let mut g = Game::new(
+        Rules::default(),
+        deal(&SOLDIERS, ["T7", "Z9", "M9", "TX", "ZX", "Z8"]),
+    )
+    .unwrap();
+    play(&mut g, "TX");
+    play(&mut g, "T7");
+    assert_eq!(
+        g.taken(Player::One).collect::<Vec<_>>(),
+        cards(&["T7", "TX"])
+    );
+    assert_eq!(g.view(Player::Two).taken, [2, 0]);
 }
