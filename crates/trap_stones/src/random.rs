@@ -1,0 +1,57 @@
+//! Random play: the uniform random move, and the playout policy that keeps random
+//! games going (both draw through [`below`]).
+
+use rand_core::Rng;
+
+use crate::chance::below;
+use crate::game::Game;
+use crate::moves::{Group, Move};
+
+impl Game {
+    /// A move drawn uniformly among [`Game::legal_moves`] — every listed move
+    /// equally likely, va-bank declarations included — with one
+    /// [`below`]`(rng, len)`: the `k`-th move of the list, found without listing
+    /// the others. `None` once the game is over (then the list is empty).
+    ///
+    /// Va-bank declarations are most of the list once a side has opened (about
+    /// 7,500 of 7,600 moves on an empty 9×9 board), so uniformly random games end
+    /// in a va-bank within a few turns; for long random games use
+    /// [`Game::playout_move`].
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let legal = self.position.legal();
+        let n = u32::try_from(legal.len()).ok()?;
+        if n == 0 {
+            return None;
+        }
+        legal.get(below(rng, n) as usize)
+    }
+
+    /// A random playout policy (not uniform over the legal moves, unlike
+    /// [`Game::random_move`]): a move drawn uniformly among the ordinary stones,
+    /// the scarecrows, and in the stake decision the stake moves and `decline`;
+    /// va-bank only when nothing else is left (a walled-in side, ruling T7), then
+    /// one stone on a uniformly drawn cell without the side's color. Each decision
+    /// is one [`below`]. `None` once the game is over.
+    ///
+    /// This is what random playouts and the benchmarks use: games last until a
+    /// trap is hit. (The example bot in `examples/support/bots.rs` adds va-bank
+    /// by its odds.)
+    #[inline]
+    pub fn playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let legal = self.position.legal();
+        let n = legal.placed_len();
+        if n == 0 {
+            if !legal.va_bank {
+                return None;
+            }
+            let w = self.position.geo.words;
+            let k = below(rng, legal.free.count(w));
+            let i = legal.free.nth_set(k, w)?;
+            return Some(Move::VaBank(Group::sorted(
+                self.position.geo.cell(i),
+                &[self.position.geo.cell(i)],
+            )));
+        }
+        legal.get(below(rng, n) as usize)
+    }
+}
