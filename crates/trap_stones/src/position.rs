@@ -73,32 +73,62 @@ impl Position {
         }
     }
 
+    /// Whether `side` may put an ordinary stone on bit `i` (a board cell without
+    /// its color), as `stone_cells(side).get(i)` but testing the cell's 8
+    /// neighbours instead of growing the whole set.
+    #[inline]
+    fn stone_allowed(&self, side: Side, i: usize) -> bool {
+        let s = side.index();
+        if self.opened[s] {
+            let anchors = &self.anchors[s];
+            self.geo.shape().neighbours(i).any(|n| anchors.get(n))
+        } else {
+            self.home_bits[s].get(i)
+        }
+    }
+
     #[inline]
     pub(crate) fn legal(&self) -> MoveList {
-        let mut l = MoveList::empty(self.geo.shape());
+        let shape = self.geo.shape();
         if self.outcome.is_some() {
-            return l;
+            return MoveList::empty(shape);
         }
         let side = self.to_move;
         let s = side.index();
-        l.stones = self.stone_cells(side);
+        let stones = self.stone_cells(side);
         if self.pending.is_some() {
-            l.stake = true;
-            l.decline = self.rules.stake() == Stake::Optional;
-            return l;
+            return MoveList {
+                shape,
+                stones,
+                free: Bits::EMPTY,
+                scarecrows: ScarecrowCells::None,
+                va_bank: false,
+                stake: true,
+                decline: self.rules.stake() == Stake::Optional,
+            };
         }
-        if self.opened[s] {
-            l.va_bank = true;
-            l.free = self.geo.valid.and_not(&self.stones[s], self.geo.words);
-            if self.scarecrows_left[s] > 0 {
-                l.scarecrows = if self.rules.scarecrow_adjacent() {
-                    ScarecrowCells::Stones
-                } else {
-                    ScarecrowCells::Free
-                };
-            }
+        let opened = self.opened[s];
+        let free = if opened {
+            self.geo.valid.and_not(&self.stones[s], self.geo.words)
+        } else {
+            Bits::EMPTY
+        };
+        let scarecrows = if !opened || self.scarecrows_left[s] == 0 {
+            ScarecrowCells::None
+        } else if self.rules.scarecrow_adjacent() {
+            ScarecrowCells::Stones
+        } else {
+            ScarecrowCells::Free
+        };
+        MoveList {
+            shape,
+            stones,
+            free,
+            scarecrows,
+            va_bank: opened,
+            stake: false,
+            decline: false,
         }
-        l
     }
 
     fn cell_free(&self, side: Side, cell: Cell) -> Result<usize, IllegalMove> {
@@ -134,7 +164,7 @@ impl Position {
             }
             Move::Stone(cell) | Move::Stake(cell) => {
                 let i = self.cell_free(side, cell)?;
-                if self.stone_cells(side).get(i) {
+                if self.stone_allowed(side, i) {
                     Ok(())
                 } else if self.opened[s] {
                     Err(IllegalMove::NotAdjacent(cell))
@@ -150,7 +180,7 @@ impl Position {
                     return Err(IllegalMove::NoScarecrows);
                 }
                 let i = self.cell_free(side, cell)?;
-                if self.rules.scarecrow_adjacent() && !self.stone_cells(side).get(i) {
+                if self.rules.scarecrow_adjacent() && !self.stone_allowed(side, i) {
                     return Err(IllegalMove::NotAdjacent(cell));
                 }
                 Ok(())

@@ -6,6 +6,7 @@ use rand_core::Rng;
 use crate::chance::below;
 use crate::game::Game;
 use crate::moves::{Group, Move};
+use crate::vabank::Counts;
 
 impl Game {
     /// A move drawn uniformly among [`Game::legal_moves`] — every listed move
@@ -19,11 +20,25 @@ impl Game {
     /// [`Game::playout_move`].
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         let legal = self.position.legal();
-        let n = u32::try_from(legal.len()).ok()?;
+        let placed = legal.placed_len();
+        if !legal.va_bank {
+            // No va-bank: the list is a few bit sets.
+            return (placed > 0).then(|| legal.get(below(rng, placed) as usize))?;
+        }
+        // One counting pass keeps each root's count, to go straight to the k-th.
+        let counts = Counts::new(&legal.shape, &legal.free);
+        let n = placed + counts.total;
         if n == 0 {
             return None;
         }
-        legal.get(below(rng, n) as usize)
+        let k = below(rng, n);
+        if k < placed {
+            legal.get(k as usize)
+        } else {
+            counts
+                .nth(&legal.shape, &legal.free, k - placed)
+                .map(Move::VaBank)
+        }
     }
 
     /// A random playout policy (not uniform over the legal moves, unlike

@@ -77,7 +77,9 @@ fn extend(
     total
 }
 
-/// The `k`-th group (from 0) within `allowed`, in the order of [`VaBankGroups`].
+/// The `k`-th group (from 0) within `allowed`, in the order of [`VaBankGroups`]:
+/// the roots' counts are added up until the one that holds it, whose groups alone
+/// are then listed.
 pub(crate) fn nth(s: &Shape, allowed: &Bits, mut k: u32) -> Option<Group> {
     let mut seen = Bits::EMPTY;
     for root in allowed.iter(s.words as usize) {
@@ -88,6 +90,53 @@ pub(crate) fn nth(s: &Shape, allowed: &Bits, mut k: u32) -> Option<Group> {
         k -= c;
     }
     None
+}
+
+/// The most roots a board has: one per cell of the largest board.
+const ROOTS: usize = crate::board::MAX_SIDE as usize * crate::board::MAX_SIDE as usize;
+
+/// Each root's count of groups within `allowed`, kept to find the `k`-th group
+/// after one counting pass ([`Counts::nth`]).
+pub(crate) struct Counts {
+    roots: [u16; ROOTS],
+    counts: [u32; ROOTS],
+    len: usize,
+    /// The number of groups.
+    pub(crate) total: u32,
+}
+
+impl Counts {
+    /// Counts the groups within `allowed`, root by root.
+    pub(crate) fn new(s: &Shape, allowed: &Bits) -> Counts {
+        let mut c = Counts {
+            roots: [0; ROOTS],
+            counts: [0; ROOTS],
+            len: 0,
+            total: 0,
+        };
+        let mut seen = Bits::EMPTY;
+        for (root, (r, n)) in allowed
+            .iter(s.words as usize)
+            .zip(c.roots.iter_mut().zip(c.counts.iter_mut()))
+        {
+            *r = root as u16;
+            *n = count_root(s, allowed, root, &mut seen);
+            c.total += *n;
+            c.len += 1;
+        }
+        c
+    }
+
+    /// The `k`-th group (from 0), as [`nth`] finds it, without counting again.
+    pub(crate) fn nth(&self, s: &Shape, allowed: &Bits, mut k: u32) -> Option<Group> {
+        for (&root, &n) in self.roots[..self.len].iter().zip(&self.counts[..self.len]) {
+            if k < n {
+                return VaBankGroups::new(*s, *allowed, Some(root as usize)).nth(k as usize);
+            }
+            k -= n;
+        }
+        None
+    }
 }
 
 /// The va-bank groups a side may declare, one by one (ruling T6): every

@@ -359,6 +359,13 @@ proptest! {
         }
         let n = game.legal_moves().len();
         prop_assume!(n >= 2);
+        // One draw: the k-th move of the list, k = below(rng, len).
+        for _ in 0..20 {
+            let mut copy = rng.clone();
+            let k = below(&mut copy, n as u32) as usize;
+            prop_assert_eq!(game.random_move(&mut rng), game.legal_moves().get(k));
+            prop_assert_eq!(&rng, &copy);
+        }
         let (chi, df) = chi_squared(&game, &mut rng, 40);
         prop_assert!(chi < df + 5.0 * (2.0 * df).sqrt(), "chi² {} with {} degrees of freedom", chi, df);
     }
