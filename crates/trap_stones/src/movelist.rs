@@ -21,8 +21,9 @@ pub(crate) enum ScarecrowCells {
 ///
 /// **Why not an `ArrayVec` of moves, as the other crates of the workspace have.**
 /// A va-bank declaration (ruling T6) is any 8-connected group of 1 to 4 cells
-/// without a stone of the side's color: thousands of moves on the 9×9 board (about
-/// 7,500 on an empty one), tens of thousands on 26×26. So the list keeps the
+/// without a stone of the side's color: thousands of moves on the 9×9 board (6,706
+/// once each side has one stone), tens of thousands on larger ones (78,565 on
+/// 26×26). So the list keeps the
 /// bit sets it is made of (the cells for an ordinary stone, the cells without one's
 /// color) and produces the moves from them: making one costs a few word operations
 /// and no allocation, [`MoveList::len`] counts the va-bank groups exactly

@@ -14,9 +14,9 @@ impl Game {
     /// [`below`]`(rng, len)`: the `k`-th move of the list, found without listing
     /// the others. `None` once the game is over (then the list is empty).
     ///
-    /// Va-bank declarations are most of the list once a side has opened (about
-    /// 7,500 of 7,600 moves on an empty 9×9 board), so uniformly random games end
-    /// in a va-bank within a few turns; for long random games use
+    /// Va-bank declarations are most of the list once a side has opened (6,706 of
+    /// 6,791 moves on the 9×9 board after each side's first stone), so uniformly
+    /// random games end in a va-bank within a few turns; for long random games use
     /// [`Game::playout_move`].
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         let legal = self.position.legal();
