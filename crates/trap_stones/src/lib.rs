@@ -33,7 +33,7 @@ pub use chance::below;
 pub use draws::{Color, Draws, Home};
 pub use error::{Cheat, GameError, IllegalMove, ParseError, ProtocolError, RulesError, SetupError};
 pub use game::Game;
-pub use movelist::{Iter, MoveList};
+pub use movelist::{MoveIter, MoveList};
 pub use moves::{Group, MAX_GROUP, Move};
 pub use player::{MAX_MEMBERS, Player, Side};
 #[cfg(feature = "protocol")]

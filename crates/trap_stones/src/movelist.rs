@@ -139,8 +139,8 @@ impl MoveList {
     }
 
     /// Every move, in the list's order.
-    pub fn iter(&self) -> Iter {
-        Iter {
+    pub fn iter(&self) -> MoveIter {
+        MoveIter {
             list: *self,
             phase: Phase::Stones,
             word: 0,
@@ -211,7 +211,7 @@ enum Phase {
 
 /// The moves of a [`MoveList`], in its order.
 #[derive(Clone, Debug)]
-pub struct Iter {
+pub struct MoveIter {
     list: MoveList,
     phase: Phase,
     /// The word of the current bit set being read, and its bits left.
@@ -220,7 +220,7 @@ pub struct Iter {
     groups: VaBankGroups,
 }
 
-impl Iter {
+impl MoveIter {
     /// The next cell of the bit set being read.
     fn next_cell(&mut self) -> Option<Cell> {
         let words = self.list.words();
@@ -242,7 +242,7 @@ impl Iter {
     }
 }
 
-impl Iterator for Iter {
+impl Iterator for MoveIter {
     type Item = Move;
     fn next(&mut self) -> Option<Move> {
         loop {
@@ -270,20 +270,20 @@ impl Iterator for Iter {
     }
 }
 
-impl core::iter::FusedIterator for Iter {}
+impl core::iter::FusedIterator for MoveIter {}
 
 impl IntoIterator for &MoveList {
     type Item = Move;
-    type IntoIter = Iter;
-    fn into_iter(self) -> Iter {
+    type IntoIter = MoveIter;
+    fn into_iter(self) -> MoveIter {
         self.iter()
     }
 }
 
 impl IntoIterator for MoveList {
     type Item = Move;
-    type IntoIter = Iter;
-    fn into_iter(self) -> Iter {
+    type IntoIter = MoveIter;
+    fn into_iter(self) -> MoveIter {
         self.iter()
     }
 }
