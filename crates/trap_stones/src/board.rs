@@ -21,10 +21,13 @@ pub(crate) const WORDS: usize = 11;
 ///
 /// ```
 /// use trap_stones::Cell;
-/// let c: Cell = "c4".parse()?;
-/// assert_eq!((c.col(), c.row()), (2, 3));
-/// assert_eq!(c.to_string(), "c4");
-/// # Ok::<(), trap_stones::ParseError>(())
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let c: Cell = "c4".parse()?;
+///     assert_eq!((c.col(), c.row()), (2, 3));
+///     println!("{c}"); // c4
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

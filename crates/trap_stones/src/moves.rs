@@ -101,11 +101,15 @@ impl From<Group> for String {
 /// forms).
 ///
 /// ```
-/// use trap_stones::{Cell, Move};
-/// let mv: Move = "vabank d4 c3".parse()?;
-/// assert_eq!(mv.to_string(), "!c3+d4");
-/// assert_eq!("*e5".parse::<Move>()?, Move::Scarecrow("e5".parse()?));
-/// # Ok::<(), trap_stones::ParseError>(())
+/// use trap_stones::Move;
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let mv: Move = "vabank d4 c3".parse()?;
+///     println!("{mv}"); // !c3+d4
+///     assert_eq!(mv.to_string(), "!c3+d4");
+///     assert_eq!("*e5".parse::<Move>()?, Move::Scarecrow("e5".parse()?));
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -40,12 +40,18 @@ pub enum Stake {
 ///
 /// ```
 /// use trap_stones::{Rules, Stake};
-/// let blitz = Rules::blitz3().with_size(7, 7).with_stake(Stake::Optional);
-/// assert_eq!(blitz.traps(), 3);
-/// assert!(blitz.validate().is_ok());
-/// assert_eq!(Rules::preset("Blitz3")?, Rules::blitz3());
-/// assert!(Rules::default().with_size(30, 9).validate().is_err());
-/// # Ok::<(), trap_stones::RulesError>(())
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let blitz = Rules::blitz3().with_size(7, 7).with_stake(Stake::Optional);
+///     assert_eq!(blitz.traps(), 3);
+///     blitz.validate()?;
+///     assert_eq!(Rules::preset("Blitz3")?, Rules::blitz3());
+///     for name in Rules::PRESETS {
+///         println!("{name}: {} traps", Rules::preset(name)?.traps());
+///     }
+///     assert!(Rules::default().with_size(30, 9).validate().is_err());
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
