@@ -455,7 +455,7 @@ impl TrapTable {
     }
 
     fn describe(r: &trap_stones::Report) -> String {
-        let mut s = format!("{} plays {}", r.side, r.mv);
+        let mut s = format!("{} plays {}", r.player.side, r.mv);
         if let Some(cell) = r.hit {
             s += &format!(": {cell} was a trap!");
         }
@@ -469,16 +469,15 @@ impl TrapTable {
 impl Table for TrapTable {
     fn show(&self) -> String {
         let me = trap_stones::Side::One;
-        let view = self.game.view(me);
-        let traps: Vec<String> = view
-            .own_traps
-            .cells()
+        let view = self.game.view(trap_stones::Player::solo(me));
+        let traps: Vec<String> = view.traps[me.index()]
             .iter()
+            .flat_map(|t| t.cells())
             .map(|c| c.to_string())
             .collect();
         format!(
             "{view}you play {:?} stones from the {:?} edge; your trap (^): {}; scarecrows left: {}",
-            self.game.colour(me),
+            self.game.color(me),
             self.game.homes()[0],
             traps.join(" "),
             self.game.scarecrows_left(me)
@@ -486,25 +485,25 @@ impl Table for TrapTable {
     }
 
     fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.game.to_move() == trap_stones::Side::One
+        !self.game.is_over() && self.game.to_move().side == trap_stones::Side::One
     }
 
     fn result(&self) -> Option<String> {
-        self.game.outcome().map(|o| match o.winner {
+        self.game.outcome().map(|o| match o.winner() {
             Some(w) => format!(
                 "{w} wins {} points: {}; {}",
-                o.score[w.index()],
-                o.ending,
-                o.stake
+                o.score()[w],
+                o.reason(),
+                o.stake()
             ),
-            None => format!("a draw: {}; {}", o.ending, o.stake),
+            None => format!("a draw: {}; {}", o.reason(), o.stake()),
         })
     }
 
     fn legal(&self) -> Vec<String> {
         let legal = self.game.legal_moves();
         let mut v: Vec<String> = legal.stones().map(|c| c.to_string()).collect();
-        if legal.stake {
+        if legal.is_stake() {
             v = legal.iter().map(|m| m.to_string()).collect();
         } else if legal.scarecrows().next().is_some() {
             v.push(format!(
@@ -512,8 +511,11 @@ impl Table for TrapTable {
                 legal.scarecrows().count()
             ));
         }
-        if legal.va_bank {
-            v.push("(va-bank !CELL+CELL…, up to 4 joined cells)".into());
+        if legal.va_bank_open() {
+            v.push(format!(
+                "(va-bank !CELL+CELL…, up to 4 joined cells: {} groups)",
+                legal.va_bank_count()
+            ));
         }
         v
     }

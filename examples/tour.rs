@@ -457,16 +457,17 @@ fn trap_stones_tour(seed: u64) -> Summary {
     let setup = *game.setup();
     let homes = game.homes();
     println!(
-        "  draws: axis stone {:?}, side stone {:?} -> player 1 opens from {:?} with {:?} stones, player 2 from {:?} with {:?}",
+        "  draws: {} first, axis stone {:?}, side stone {:?} -> side 1 opens from {:?} with {:?} stones, side 2 from {:?} with {:?}",
+        setup.draws.first,
         setup.draws.axis,
         setup.draws.side,
         homes[0],
-        game.colour(Side::One),
+        game.color(Side::One),
         homes[1],
-        game.colour(Side::Two)
+        game.color(Side::Two)
     );
     println!(
-        "  secret traps (only the referee sees both): player 1 {}, player 2 {}",
+        "  secret traps (only the referee sees both): side 1 {}, side 2 {}",
         setup.traps[0].cells()[0],
         setup.traps[1].cells()[0]
     );
@@ -476,7 +477,7 @@ fn trap_stones_tour(seed: u64) -> Summary {
         Secret::new(setup.traps[1], &mut rng),
     );
     println!(
-        "  commitments: player 1 {}..., player 2 {}...",
+        "  commitments: side 1 {}..., side 2 {}...",
         &s1.commitment().to_string()[..16],
         &s2.commitment().to_string()[..16]
     );
@@ -488,7 +489,7 @@ fn trap_stones_tour(seed: u64) -> Summary {
     while !game.is_over() {
         let mv = bots::trap_stones(&game, &mut rng);
         let report = game.play(mv).expect("the bot plays legal moves");
-        let (mover, other) = if one.to_move() == Side::One {
+        let (mover, other) = if one.to_move().side == Side::One {
             (&mut one, &mut two)
         } else {
             (&mut two, &mut one)
@@ -507,7 +508,7 @@ fn trap_stones_tour(seed: u64) -> Summary {
             println!(
                 "  turn {:>2}: {} drops a scarecrow on {}",
                 game.turns(),
-                report.side,
+                report.player.side,
                 &mv.to_string()[1..]
             );
         }
@@ -521,7 +522,7 @@ fn trap_stones_tour(seed: u64) -> Summary {
             println!(
                 "  turn {:>2}: {} plays {mv}: {hit} is a trap!",
                 game.turns(),
-                report.side
+                report.player.side
             );
         }
         if report.stake_offered {
@@ -533,16 +534,16 @@ fn trap_stones_tour(seed: u64) -> Summary {
         game.referee_picture()
     );
     let o = game.outcome().expect("games end");
-    let result = match o.winner {
+    let result = match o.winner() {
         Some(w) => format!(
             "{w} wins {} points ({}; {})",
-            o.score[w.index()],
-            o.ending,
-            o.stake
+            o.score()[w],
+            o.reason(),
+            o.stake()
         ),
-        None => format!("draw ({}; {})", o.ending, o.stake),
+        None => format!("draw ({}; {})", o.reason(), o.stake()),
     };
-    println!("  result after {} turns: {result}", o.turns);
+    println!("  result after {} turns: {result}", o.turns());
     let verified = one.verify(&two.reveal()).is_ok() && two.verify(&one.reveal()).is_ok();
     println!(
         "  without a referee: both sides reach the same result ({}) and each reveal matches its commitment: {verified}\n",
@@ -556,7 +557,7 @@ fn trap_stones_tour(seed: u64) -> Summary {
         game: "trap_stones",
         line: format!(
             "{} turns, {scarecrows} scarecrows, {result}; no-referee check {}",
-            o.turns,
+            o.turns(),
             if verified { "passed" } else { "FAILED" }
         ),
     }

@@ -7,7 +7,7 @@ use tabletop_examples::bots;
 
 #[test]
 fn trap_stones_bot_plays_legally_and_declares_va_bank_when_the_odds_favour_it() {
-    let rules = trap_stones::Rules::blitz(2).with_size(4, 4);
+    let rules = trap_stones::Rules::blitz().with_size(4, 4);
     let mut declared = 0;
     for seed in 0..300 {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);

@@ -222,9 +222,10 @@ fn trap_stones_in_a_terminal() {
         "the human sees its own trap: {screen}"
     );
     let first = first_listed(&screen);
+    let replies = screen.matches("side 2 plays").count();
     pane.type_line(&first);
-    pane.wait_for(&format!("player 1 plays {first}"), 1);
-    pane.wait_for("player 2 plays", 1);
+    pane.wait_for(&format!("side 1 plays {first}"), 1);
+    pane.wait_for("side 2 plays", replies + 1);
     pane.type_line("quit");
     pane.wait_for("[exited]", 1);
 }

@@ -261,7 +261,7 @@ fn trap_stones_session() {
     let Some(mut r) = Referee::start() else {
         return;
     };
-    let setup = json!({"draws": {"axis": "dark", "side": "light"}, "traps": [["c7"], ["e3"]], "members": [1, 1]});
+    let setup = json!({"draws": {"first": "one", "axis": "dark", "side": "light"}, "traps": [["c7"], ["e3"]], "members": [1, 1]});
     let new = r.ok(json!({"new": {"game": "trap_stones", "rules": {"preset": "source", "stake": "optional"}, "setup": setup}}));
     assert_eq!(
         new["state"]["setup"]["traps"],
@@ -294,9 +294,14 @@ fn trap_stones_session() {
     assert!(events.contains(&json!({"stake_offered": "two"})), "{hit}");
     let done = r.ok(json!({"play": "decline"}));
     assert_eq!(done["state"]["outcome"]["score"], json!([0, 95]));
+    // Once the game is over, both views show both sides' traps (ruling T10).
+    for player in [0, 1] {
+        let v = r.ok(json!({"view": {"player": player}}));
+        assert_eq!(v["ok"]["traps"], json!([["c7"], ["e3"]]), "{v}");
+    }
     r.error(json!({"undo": {}}), "not_supported");
     r.error(json!({"chance": 1}), "no_chance");
-    r.error(json!({"new": {"game": "trap_stones", "setup": {"draws": {"axis": "dark", "side": "light"}, "traps": [["z9"], ["e3"]], "members": [1, 1]}}}), "bad_setup");
+    r.error(json!({"new": {"game": "trap_stones", "setup": {"draws": {"first": "one", "axis": "dark", "side": "light"}, "traps": [["z9"], ["e3"]]}}}), "bad_setup");
     r.error(
         json!({"new": {"game": "trap_stones", "rules": {"width": 40}}}),
         "bad_rules",

@@ -113,14 +113,14 @@ fn va_bank_odds(u: u32, k: u32, n: u32) -> f64 {
 pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones::Move {
     use trap_stones::{Cell, Group, Home, Move, Side};
     let legal = game.legal_moves();
-    if legal.stake {
-        return if legal.decline {
+    if legal.is_stake() {
+        return if legal.contains(Move::Decline) {
             Move::Decline
         } else {
             legal.stones().next().map_or(Move::Decline, Move::Stake)
         };
     }
-    let me = game.to_move();
+    let me = game.to_move().side;
     let (w, h) = (
         i32::from(game.rules().width()),
         i32::from(game.rules().height()),
@@ -135,9 +135,9 @@ pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones:
     };
     let (u_me, u_them) = (cells - mine_known(me), cells - mine_known(me.other()));
     // Va-bank when the odds favour it.
-    if legal.va_bank && u_me > k {
+    if legal.va_bank_open() && u_me > k {
         let p_va_bank = va_bank_odds(u_me, k, 4);
-        let p_on = if legal.is_empty() {
+        let p_on = if legal.stones().next().is_none() && legal.scarecrows().next().is_none() {
             0.0
         } else {
             attrition(u_me, u_them, k, &mut std::collections::HashMap::new())
@@ -187,7 +187,7 @@ pub fn trap_stones(game: &trap_stones::Game, rng: &mut Pcg64Mcg) -> trap_stones:
     };
     let stones: Vec<_> = legal.stones().collect();
     if stones.is_empty() {
-        return game.random_move(rng).unwrap_or(Move::Decline);
+        return game.playout_move(rng).unwrap_or(Move::Decline);
     }
     if game.scarecrows_left(me) > 0 && rng.next_u32().is_multiple_of(12) {
         let scarecrows: Vec<_> = legal.scarecrows().collect();

@@ -661,11 +661,11 @@ impl TrapSession {
         ))
     }
 
-    fn side(player: u64) -> trap_stones::Side {
+    fn side(player: u64) -> trap_stones::Player {
         if player == 0 {
-            trap_stones::Side::One
+            trap_stones::Player::solo(trap_stones::Side::One)
         } else {
-            trap_stones::Side::Two
+            trap_stones::Player::solo(trap_stones::Side::Two)
         }
     }
 }
@@ -684,13 +684,13 @@ impl Session for TrapSession {
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
         let r = self.game.play(parsed(mv)?).map_err(illegal)?;
         let mut events = vec![
-            json!({"move": {"side": to_json(&r.side), "member": r.member, "move": r.mv.to_string()}}),
+            json!({"move": {"side": to_json(&r.player.side), "member": r.player.member, "move": r.mv.to_string()}}),
         ];
         if let Some(cell) = r.hit {
             events.push(json!({"trap_hit": cell.to_string()}));
         }
         if r.stake_offered {
-            events.push(json!({"stake_offered": to_json(&self.game.to_move())}));
+            events.push(json!({"stake_offered": to_json(&self.game.to_move().side)}));
         }
         if let Some(o) = r.outcome {
             events.push(json!({"game_over": to_json(&o)}));
@@ -711,11 +711,11 @@ impl Session for TrapSession {
             "game": "trap_stones",
             "board": lines(&g.referee_picture().to_string()),
             "setup": to_json(g.setup()),
-            "to_move": to_json(&g.to_move()),
-            "member": g.member_to_move(),
+            "to_move": to_json(&g.to_move().side),
+            "member": g.to_move().member,
             "turns": g.turns(),
-            "va_bank_open": g.legal_moves().va_bank,
-            "stake_pending": g.stake_pending(),
+            "va_bank_open": g.legal_moves().va_bank_open(),
+            "stake_pending": matches!(g.awaiting(), trap_stones::Awaiting::Stake(_)),
             "scarecrows_left": [g.scarecrows_left(trap_stones::Side::One), g.scarecrows_left(trap_stones::Side::Two)],
             "over": g.is_over(),
             "outcome": to_json(&g.outcome()),

@@ -7,16 +7,16 @@
 use libfuzzer_sys::fuzz_target;
 use tabletop_fuzz::Bytes;
 use trap_stones::{
-    Cell, Colour, Commitment, Draws, Game, Group, Move, Rules, Secret, Setup, Side, SideGame,
-    Stake, Traps,
+    Cell, Color, Commitment, Draws, Game, Group, Move, Player, Rules, Secret, Setup, Side,
+    SideGame, Stake, Traps,
 };
 
 fn cell(b: &mut Bytes) -> Cell {
     Cell::new(b.next() % 28, b.next() % 28).unwrap_or(Cell::A1)
 }
 
-fn colour(bit: u8) -> Colour {
-    if bit & 1 == 0 { Colour::Dark } else { Colour::Light }
+fn color(bit: u8) -> Color {
+    if bit & 1 == 0 { Color::Dark } else { Color::Light }
 }
 
 fn mv(b: &mut Bytes) -> Move {
@@ -54,13 +54,14 @@ fuzz_target!(|data: &[u8]| {
     let rules = Rules::default()
         .with_size(b.next() % 30, b.next() % 30)
         .with_traps(b.next() % 5)
-        .with_corners(flags & 1 != 0)
+        .with_corner_homes(flags & 1 != 0)
         .with_scarecrows(b.next() % 25)
         .with_scarecrow_adjacent(flags & 2 != 0)
         .with_scarecrows_anchor(flags & 4 != 0)
         .with_base(u16::from(b.next()) * 50)
         .with_stake([Stake::Off, Stake::Optional, Stake::Compulsory][usize::from(flags >> 3) % 3]);
-    let draws = Draws { axis: colour(flags >> 5), side: colour(flags >> 6) };
+    let first = if flags >> 7 == 0 { Side::One } else { Side::Two };
+    let draws = Draws { first, axis: color(flags >> 5), side: color(flags >> 6) };
     let traps = |b: &mut Bytes| {
         let n = 1 + usize::from(b.next() % 3);
         let cells: Vec<Cell> = (0..n).map(|_| cell(b)).collect();
@@ -79,9 +80,10 @@ fuzz_target!(|data: &[u8]| {
     while b.len() > 1 {
         let m = mv(&mut b);
         let before = game.clone();
+        assert_eq!(game.legal_moves().contains(m), game.check(m).is_ok());
         match game.play(m) {
             Ok(_) => {
-                let (mover, other) = if a.to_move() == Side::One { (&mut a, &mut c) } else { (&mut c, &mut a) };
+                let (mover, other) = if a.to_move().side == Side::One { (&mut a, &mut c) } else { (&mut c, &mut a) };
                 mover.play(m).expect("the referee accepted it");
                 if m == Move::Decline {
                     other.opponent_move(m).expect("the referee accepted it");
@@ -94,15 +96,22 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(_) => assert_eq!(game, before),
         }
-        let _ = game.legal_moves().len();
+        let _ = game.legal_moves().is_empty();
         let _ = game.to_string();
-        let _ = game.view(Side::Two).to_string();
+        let _ = game.view(Player::solo(Side::Two)).to_string();
     }
     if game.is_over() {
         assert_eq!(a.verify(&s2.reveal()), Ok(()));
         assert_eq!(c.verify(&s1.reveal()), Ok(()));
     }
     if data.len() < 64 {
-        let _ = game.va_bank_count();
+        let legal = game.legal_moves();
+        let n = legal.len();
+        assert_eq!(legal.va_bank_groups().count(), legal.va_bank_count());
+        if n > 0 {
+            let k = usize::from(b.next()) * n / 256;
+            let mv = legal.get(k).expect("k < len");
+            assert!(game.check(mv).is_ok(), "listed {mv} refused");
+        }
     }
 });

@@ -21,10 +21,13 @@ pub(crate) const WORDS: usize = 11;
 ///
 /// ```
 /// use trap_stones::Cell;
-/// let c: Cell = "c4".parse()?;
-/// assert_eq!((c.col(), c.row()), (2, 3));
-/// assert_eq!(c.to_string(), "c4");
-/// # Ok::<(), trap_stones::ParseError>(())
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let c: Cell = "c4".parse()?;
+///     assert_eq!((c.col(), c.row()), (2, 3));
+///     println!("{c}"); // c4
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -35,6 +38,9 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The corner a1 (South-West).
+    pub const A1: Cell = Cell { row: 0, col: 0 };
+
     /// The cell at column `col` and row `row` (0-based), if within 26 × 26.
     pub const fn new(col: u8, row: u8) -> Option<Cell> {
         if col < MAX_SIDE && row < MAX_SIDE {
@@ -148,6 +154,42 @@ impl Bits {
         self.0[..words].iter().all(|&w| w == 0)
     }
 
+    /// The lowest set bit at `from` or above, among the first `words` words.
+    #[inline]
+    pub(crate) fn next_set(&self, from: usize, words: usize) -> Option<usize> {
+        let mut k = from / 64;
+        if k >= words {
+            return None;
+        }
+        let mut w = self.0[k % WORDS] & (u64::MAX << (from % 64));
+        loop {
+            if w != 0 {
+                return Some(k * 64 + w.trailing_zeros() as usize);
+            }
+            k += 1;
+            if k >= words {
+                return None;
+            }
+            w = self.0[k % WORDS];
+        }
+    }
+
+    /// The `n`-th set bit (from 0), lowest first, among the first `words` words.
+    pub(crate) fn nth_set(&self, mut n: u32, words: usize) -> Option<usize> {
+        for (k, &w) in self.0[..words.min(WORDS)].iter().enumerate() {
+            let c = w.count_ones();
+            if n < c {
+                let mut w = w;
+                for _ in 0..n {
+                    w &= w - 1;
+                }
+                return Some(k * 64 + w.trailing_zeros() as usize);
+            }
+            n -= c;
+        }
+        None
+    }
+
     /// The set bits, lowest first.
     pub(crate) fn iter(&self, words: usize) -> impl Iterator<Item = usize> + '_ {
         self.0[..words].iter().enumerate().flat_map(|(k, &w)| {
@@ -188,6 +230,27 @@ impl Shape {
             row: (i / self.stride as usize) as u8,
             col: (i % self.stride as usize) as u8,
         }
+    }
+
+    /// The bits of the 8 neighbours of bit `i`, some of them off the board: the
+    /// padding column (and the bounds `0..height × stride`) keep every one of them
+    /// either a board cell or a bit that no set of board cells holds.
+    #[inline]
+    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let st = self.stride as usize;
+        let end = self.height as usize * st;
+        [
+            i.wrapping_sub(st + 1),
+            i.wrapping_sub(st),
+            i.wrapping_sub(st - 1),
+            i.wrapping_sub(1),
+            i + 1,
+            i + st - 1,
+            i + st,
+            i + st + 1,
+        ]
+        .into_iter()
+        .filter(move |&n| n < end)
     }
 }
 
@@ -233,6 +296,12 @@ impl Geometry {
     #[inline]
     pub(crate) fn index(&self, cell: Cell) -> usize {
         cell.row as usize * self.stride + cell.col as usize
+    }
+
+    /// The bit of the cell at column `col`, row `row` (both on the board).
+    #[inline]
+    pub(crate) fn index_of(&self, col: u8, row: u8) -> usize {
+        row as usize * self.stride + col as usize
     }
 
     /// The cell of bit `i`.
@@ -286,24 +355,5 @@ impl Geometry {
             stride: self.stride as u8,
             words: self.words as u8,
         }
-    }
-
-    /// The 8 neighbours of `cell` on the board.
-    pub(crate) fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-        let (c, r) = (i16::from(cell.col), i16::from(cell.row));
-        (-1i16..=1)
-            .flat_map(move |dr| (-1i16..=1).map(move |dc| (dc, dr)))
-            .filter(|&(dc, dr)| dc != 0 || dr != 0)
-            .filter_map(move |(dc, dr)| {
-                let (nc, nr) = (c + dc, r + dr);
-                if nc < 0 || nr < 0 || nc >= i16::from(self.width) || nr >= i16::from(self.height) {
-                    None
-                } else {
-                    Some(Cell {
-                        col: nc as u8,
-                        row: nr as u8,
-                    })
-                }
-            })
     }
 }

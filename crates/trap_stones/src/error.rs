@@ -1,10 +1,13 @@
 //! The crate's error types, one per concern. Every public function that can fail
 //! returns one of these; none panics on any input.
 
+use alloc::string::String;
+
 use thiserror::Error;
 
 use crate::board::Cell;
-use crate::setup::Side;
+use crate::moves::Move;
+use crate::player::Side;
 
 /// Text that could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
@@ -21,18 +24,21 @@ pub enum ParseError {
     /// A va-bank group of the wrong size.
     #[error("a va-bank group has 1 to 4 stones, not {0} (ruling T6)")]
     GroupSize(usize),
-    /// Not a rules preset.
-    #[error("unknown rules preset (expected source, blitz, blitz3 or corners)")]
-    RulesName,
+    /// Not a side or a seat.
+    #[error("not a side or a seat (expected side 1, side 2, or such as side 1, member 2)")]
+    Player,
     /// Not a commitment (64 hex digits).
     #[error("not a commitment (expected 64 hexadecimal digits)")]
     Commitment,
 }
 
-/// A rules value out of range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+/// A rules value out of range, or an unknown preset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum RulesError {
+    /// Not a name in [`Rules::PRESETS`](crate::Rules::PRESETS).
+    #[error("unknown rules preset {0:?} (expected source, blitz, blitz3 or corners)")]
+    UnknownPreset(String),
     /// Sides must be 2..=26 (ruling T1).
     #[error("a {width}×{height} board: each side must be 2 to 26 (ruling T1)")]
     Size {
@@ -44,11 +50,12 @@ pub enum RulesError {
     /// 1 to 3 traps (ruling T3).
     #[error("{0} traps per side: 1 to 3 (ruling T3)")]
     Traps(u8),
-    /// At most 20 scarecrows.
-    #[error("{0} scarecrows per side: at most 20")]
+    /// Too many scarecrows (above [`MAX_SCARECROWS`](crate::MAX_SCARECROWS), a
+    /// limit of this crate).
+    #[error("{0} scarecrows per side: this crate allows at most 20")]
     Scarecrows(u8),
-    /// A base of at most 10000.
-    #[error("a score base of {0}: at most 10000")]
+    /// A base above [`MAX_BASE`](crate::MAX_BASE) (a limit of this crate).
+    #[error("a score base of {0}: this crate allows at most 10000")]
     Base(u16),
 }
 
@@ -56,7 +63,10 @@ pub enum RulesError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum SetupError {
-    /// The wrong number of traps.
+    /// A side's traps given as no cell or more than three (ruling T3).
+    #[error("{0} trap cells: a side has 1 to 3 traps (ruling T3)")]
+    TrapCells(usize),
+    /// The wrong number of traps for the rules.
     #[error("{found} traps where the rules want {expected} (ruling T3)")]
     TrapCount {
         /// Traps per side under the rules.
@@ -75,8 +85,9 @@ pub enum SetupError {
         "the traps cover every cell the opponent may open on: that would win by force (ruling T3)"
     )]
     ForcedWin,
-    /// A team of the wrong size.
-    #[error("a team of {0}: 1 to 8 members (ruling T11)")]
+    /// A team of the wrong size: 1 to [`MAX_MEMBERS`](crate::MAX_MEMBERS), a limit
+    /// of this crate (ruling T11 sets none).
+    #[error("a team of {0}: this crate allows 1 to 8 members")]
     Members(u8),
 }
 
@@ -90,8 +101,8 @@ pub enum IllegalMove {
     /// The cell is not on the board.
     #[error("{0} is not on the board")]
     OffBoard(Cell),
-    /// The cell already holds a stone of the mover's colour (ruling T4).
-    #[error("{0} already holds a stone of this colour (ruling T4)")]
+    /// The cell already holds a stone of the mover's color (ruling T4).
+    #[error("{0} already holds a stone of this color (ruling T4)")]
     Occupied(Cell),
     /// A first move must be an ordinary stone on the home edge or corner (ruling T4).
     #[error(
@@ -101,8 +112,8 @@ pub enum IllegalMove {
     /// The first move must be an ordinary stone (rulings T4–T6).
     #[error("the first move is an ordinary stone on the home edge or corner (ruling T4)")]
     FirstMoveOrdinary,
-    /// An ordinary stone must touch a stone of its colour (ruling T4).
-    #[error("{0} has no stone of this colour next to it (ruling T4)")]
+    /// An ordinary stone must touch a stone of its color (ruling T4).
+    #[error("{0} has no stone of this color next to it (ruling T4)")]
     NotAdjacent(Cell),
     /// No scarecrows left (ruling T5).
     #[error("no scarecrows left (ruling T5)")]
@@ -124,7 +135,7 @@ pub enum IllegalMove {
 }
 
 /// A game that cannot be set up or replayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum GameError {
     /// Invalid rules.
@@ -134,11 +145,14 @@ pub enum GameError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// A recorded move that cannot be replayed.
-    #[error("move {number}: {error}")]
+    #[error("move {number} ({mv}) refused: {error}")]
     Replay {
-        /// 1-based move number.
+        /// The move's 0-based index in the moves replayed.
         number: usize,
+        /// The move.
+        mv: Move,
         /// Why it is illegal.
+        #[source]
         error: IllegalMove,
     },
 }

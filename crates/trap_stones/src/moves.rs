@@ -1,56 +1,95 @@
-//! Moves (rulings T4–T6, T9) and their notation, and the legal moves as bitboards.
+//! Moves (rulings T4–T6, T9) and their notation.
 
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Bits, Cell, Shape};
+use crate::board::Cell;
 use crate::error::ParseError;
 
-/// A va-bank group: 1 to 4 cells (ruling T6; connectivity is checked when played).
+/// The most stones a va-bank group has (ruling T6).
+pub const MAX_GROUP: usize = 4;
+
+/// A va-bank group: 1 to 4 cells, kept sorted (ruling T6; whether they are
+/// distinct and 8-connected is checked when played). Written `c3+d4`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(try_from = "alloc::vec::Vec<Cell>", into = "alloc::vec::Vec<Cell>")
-)]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Group {
-    cells: [Cell; 4],
     len: u8,
+    cells: [Cell; MAX_GROUP],
 }
 
 impl Group {
-    /// The group of `cells` (1 to 4).
+    /// The group of `cells` (1 to 4, in any order: a group is a set of cells).
     ///
     /// # Errors
     /// [`ParseError::GroupSize`] for none or more than 4.
     pub fn new(cells: &[Cell]) -> Result<Group, ParseError> {
-        if cells.is_empty() || cells.len() > 4 {
+        let (&first, _) = cells.split_first().ok_or(ParseError::GroupSize(0))?;
+        if cells.len() > MAX_GROUP {
             return Err(ParseError::GroupSize(cells.len()));
         }
-        let mut g = Group {
-            cells: [cells[0]; 4],
-            len: cells.len() as u8,
-        };
-        g.cells[..cells.len()].copy_from_slice(cells);
-        Ok(g)
+        Ok(Group::sorted(first, cells))
     }
 
-    /// The cells, as given.
+    /// The group of 1 to 4 `cells`, `first` among them.
+    pub(crate) fn sorted(first: Cell, cells: &[Cell]) -> Group {
+        let n = cells.len().min(MAX_GROUP);
+        let mut g = Group {
+            len: n as u8,
+            cells: [first; MAX_GROUP],
+        };
+        g.cells[..n].copy_from_slice(&cells[..n]);
+        g.cells[..n].sort_unstable();
+        // Unused slots repeat the first cell, so equal groups compare equal.
+        let low = g.cells[0];
+        g.cells[n..].fill(low);
+        g
+    }
+
+    /// The cells, sorted (row by row from the South, then West to East).
     pub fn cells(&self) -> &[Cell] {
         &self.cells[..self.len as usize]
     }
 }
 
-impl TryFrom<alloc::vec::Vec<Cell>> for Group {
-    type Error = ParseError;
-    fn try_from(v: alloc::vec::Vec<Cell>) -> Result<Group, ParseError> {
-        Group::new(&v)
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, c) in self.cells().iter().enumerate() {
+            if k > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
     }
 }
 
-impl From<Group> for alloc::vec::Vec<Cell> {
-    fn from(g: Group) -> alloc::vec::Vec<Cell> {
-        g.cells().to_vec()
+impl FromStr for Group {
+    type Err = ParseError;
+    /// Cells separated by `+`, `,` or spaces, such as `c3+d4`.
+    fn from_str(s: &str) -> Result<Group, ParseError> {
+        let cells = s
+            .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse::<Cell>().map_err(|_| ParseError::Move))
+            .collect::<Result<Vec<Cell>, ParseError>>()?;
+        Group::new(&cells)
+    }
+}
+
+impl TryFrom<String> for Group {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Group, ParseError> {
+        s.parse()
+    }
+}
+
+impl From<Group> for String {
+    fn from(g: Group) -> String {
+        g.to_string()
     }
 }
 
@@ -58,18 +97,23 @@ impl From<Group> for alloc::vec::Vec<Cell> {
 ///
 /// Notation: an ordinary stone `c3`; a scarecrow `*c3` (or `scarecrow c3`); va-bank
 /// `!c3+d4` (or `vabank c3 d4`); the extra move of double the stake `$c3` (or
-/// `stake c3`); declining it `decline`.
+/// `stake c3`); declining it `decline`. Serialised as that notation (the short
+/// forms).
 ///
 /// ```
-/// use trap_stones::{Cell, Move};
-/// let mv: Move = "vabank c3 d4".parse()?;
-/// assert_eq!(mv.to_string(), "!c3+d4");
-/// assert_eq!("*e5".parse::<Move>()?, Move::Scarecrow("e5".parse()?));
-/// # Ok::<(), trap_stones::ParseError>(())
+/// use trap_stones::Move;
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let mv: Move = "vabank d4 c3".parse()?;
+///     println!("{mv}"); // !c3+d4
+///     assert_eq!(mv.to_string(), "!c3+d4");
+///     assert_eq!("*e5".parse::<Move>()?, Move::Scarecrow("e5".parse()?));
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub enum Move {
     /// An ordinary stone (T4).
     Stone(Cell),
@@ -83,6 +127,17 @@ pub enum Move {
     Decline,
 }
 
+impl Move {
+    /// The cells the move puts stones on (none for `Decline`).
+    pub fn cells(&self) -> &[Cell] {
+        match self {
+            Move::Stone(c) | Move::Scarecrow(c) | Move::Stake(c) => core::slice::from_ref(c),
+            Move::VaBank(g) => g.cells(),
+            Move::Decline => &[],
+        }
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -90,16 +145,7 @@ impl fmt::Display for Move {
             Move::Scarecrow(c) => write!(f, "*{c}"),
             Move::Stake(c) => write!(f, "${c}"),
             Move::Decline => f.write_str("decline"),
-            Move::VaBank(g) => {
-                f.write_str("!")?;
-                for (k, c) in g.cells().iter().enumerate() {
-                    if k > 0 {
-                        f.write_str("+")?;
-                    }
-                    write!(f, "{c}")?;
-                }
-                Ok(())
-            }
+            Move::VaBank(g) => write!(f, "!{g}"),
         }
     }
 }
@@ -115,12 +161,6 @@ impl FromStr for Move {
                 .filter(|head| head.eq_ignore_ascii_case(p))
                 .and_then(|_| s.get(p.len()..))
         };
-        let cells = |rest: &str| -> Result<alloc::vec::Vec<Cell>, ParseError> {
-            rest.split(|c: char| c == '+' || c == ',' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.parse::<Cell>().map_err(|_| ParseError::Move))
-                .collect()
-        };
         let one = |rest: &str| rest.trim().parse::<Cell>().map_err(|_| ParseError::Move);
         if s.eq_ignore_ascii_case("decline") {
             Ok(Move::Decline)
@@ -133,80 +173,22 @@ impl FromStr for Move {
             .or_else(|| after("vabank "))
             .or_else(|| after("va-bank "))
         {
-            Ok(Move::VaBank(Group::new(&cells(rest)?)?))
+            Ok(Move::VaBank(rest.parse()?))
         } else {
             Ok(Move::Stone(s.parse().map_err(|_| ParseError::Move)?))
         }
     }
 }
 
-/// The legal moves of the side to move, as bitboards (no heap allocation): the
-/// cells for an ordinary stone and for a scarecrow, and whether va-bank, the stake
-/// move and declining are open. Va-bank groups are too many to list: see
-/// [`Game::va_bank_count`](crate::Game::va_bank_count).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LegalMoves {
-    pub(crate) shape: Shape,
-    pub(crate) stones: Bits,
-    pub(crate) scarecrows: Bits,
-    /// Whether va-bank may be declared.
-    pub va_bank: bool,
-    /// Whether this is the stake decision: then `stones` are the stake moves.
-    pub stake: bool,
-    /// Whether declining the stake is open (an optional stake, T9).
-    pub decline: bool,
+impl TryFrom<String> for Move {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Move, ParseError> {
+        s.parse()
+    }
 }
 
-impl LegalMoves {
-    /// The cells where an ordinary stone (or, in the stake decision, the extra
-    /// stone) may go, in cell order.
-    pub fn stones(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.stones
-            .iter(self.shape.words as usize)
-            .map(|i| self.shape.cell(i))
-    }
-
-    /// The cells where a scarecrow may go.
-    pub fn scarecrows(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.scarecrows
-            .iter(self.shape.words as usize)
-            .map(|i| self.shape.cell(i))
-    }
-
-    /// Every listed move: stones (or stake moves and `Decline`), then scarecrows.
-    /// Va-bank is not listed (see [`LegalMoves::va_bank`]).
-    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        let stake = self.stake;
-        self.stones()
-            .map(move |c| {
-                if stake {
-                    Move::Stake(c)
-                } else {
-                    Move::Stone(c)
-                }
-            })
-            .chain(self.decline.then_some(Move::Decline))
-            .chain(self.scarecrows().map(Move::Scarecrow))
-    }
-
-    /// How many moves [`LegalMoves::iter`] lists.
-    pub fn len(&self) -> usize {
-        let w = self.shape.words as usize;
-        (self.stones.count(w) + self.scarecrows.count(w)) as usize + usize::from(self.decline)
-    }
-
-    /// Whether no move is listed (va-bank may still be open).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Whether an ordinary stone may go on `cell`.
-    pub fn has_stone(&self, cell: Cell) -> bool {
-        self.shape.contains(cell) && self.stones.get(self.shape.index(cell))
-    }
-
-    /// Whether a scarecrow may go on `cell`.
-    pub fn has_scarecrow(&self, cell: Cell) -> bool {
-        self.shape.contains(cell) && self.scarecrows.get(self.shape.index(cell))
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
     }
 }

@@ -20,12 +20,16 @@ use rand_core::Rng;
 use sha2::{Digest, Sha256};
 
 use crate::board::{Bits, Cell};
-use crate::error::{Cheat, GameError, ParseError, ProtocolError};
-use crate::game::Table;
-use crate::moves::{LegalMoves, Move};
+use crate::draws::Draws;
+use crate::error::{Cheat, GameError, ParseError, ProtocolError, SetupError};
+use crate::movelist::MoveList;
+use crate::moves::Move;
+use crate::player::{Player, Side};
+use crate::position::Position;
 use crate::rules::Rules;
 use crate::score::Outcome;
-use crate::setup::{Draws, Setup, Side, Traps};
+use crate::setup::Setup;
+use crate::traps::{Traps, check_traps};
 
 /// A commitment to a side's traps: SHA-256 of a domain tag, the traps and a salt.
 /// Prints and parses as 64 hexadecimal digits.
@@ -147,33 +151,35 @@ pub enum Announcement {
 /// One side's own copy of a game played without a referee.
 ///
 /// ```
-/// use trap_stones::{Cell, Colour, Draws, Rules, Secret, Side, SideGame, Traps};
-/// let c = |s: &str| s.parse::<Cell>().unwrap();
-/// let draws = Draws { axis: Colour::Dark, side: Colour::Light };
-/// let (one, two) = (Secret::with_salt(Traps::new(&[c("d5")])?, [1; 32]),
-///                   Secret::with_salt(Traps::new(&[c("e2")])?, [2; 32]));
-/// let rules = Rules::default();
-/// let mut p1 = SideGame::new(rules, draws, Side::One, one, two.commitment())?;
-/// let mut p2 = SideGame::new(rules, draws, Side::Two, two, one.commitment())?;
-/// // Player 1 opens on e1; Player 2's copy applies it and announces.
-/// p1.play("e1".parse()?)?;
-/// let said = p2.opponent_move("e1".parse()?)?;
-/// p1.announcement(said)?;
-/// p2.play("e9".parse()?)?;
-/// let said = p1.opponent_move("e9".parse()?)?;
-/// p2.announcement(said)?;
-/// p1.play("e2".parse()?)?;                      // on Player 2's trap
-/// let said = p2.opponent_move("e2".parse()?)?;   // Player 2 says so
-/// let outcome = p1.announcement(said)?.unwrap();
-/// assert_eq!(outcome.winner, Some(Side::Two));
-/// // Afterwards each checks the other's reveal.
-/// assert!(p1.verify(&two.reveal()).is_ok());
-/// assert!(p2.verify(&one.reveal()).is_ok());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// use trap_stones::{Cell, Color, Draws, Rules, Secret, Side, SideGame, Traps};
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let c = |s: &str| s.parse::<Cell>();
+///     let draws = Draws { first: Side::One, axis: Color::Dark, side: Color::Light };
+///     let one = Secret::with_salt(Traps::new(&[c("d5")?])?, [1; 32]);
+///     let two = Secret::with_salt(Traps::new(&[c("e2")?])?, [2; 32]);
+///     let rules = Rules::default();
+///     let mut p1 = SideGame::new(rules, draws, Side::One, one, two.commitment())?;
+///     let mut p2 = SideGame::new(rules, draws, Side::Two, two, one.commitment())?;
+///     // Side 1 opens on e1; side 2's copy applies it and announces.
+///     p1.play("e1".parse()?)?;
+///     let said = p2.opponent_move("e1".parse()?)?;
+///     p1.announcement(said)?;
+///     p2.play("e9".parse()?)?;
+///     let said = p1.opponent_move("e9".parse()?)?;
+///     p2.announcement(said)?;
+///     p1.play("e2".parse()?)?; // on side 2's trap
+///     let said = p2.opponent_move("e2".parse()?)?; // side 2 says so
+///     let outcome = p1.announcement(said)?.ok_or("the game is over")?;
+///     assert_eq!(outcome.winner(), Some(Side::Two));
+///     // Afterwards each checks the other's reveal.
+///     assert!(p1.verify(&two.reveal()).is_ok());
+///     assert!(p2.verify(&one.reveal()).is_ok());
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideGame {
-    table: Table,
+    position: Position,
     me: Side,
     secret: Secret,
     my_traps: Bits,
@@ -203,11 +209,16 @@ impl SideGame {
         // The table needs a setup; the opponent's traps are unknown, so its slot
         // holds a copy of mine, never used. Mine are checked as the referee would.
         let setup = Setup::new(draws, [traps, traps]);
-        let table = Table::new(rules, &setup);
-        crate::setup::check_traps(&rules, &table.geo, &traps, table.homes[me.other().index()])?;
-        let my_traps = traps.bits(&table.geo);
+        let position = Position::new(rules, &setup);
+        check_traps(
+            &rules,
+            &position.geo,
+            &traps,
+            position.homes[me.other().index()],
+        )?;
+        let my_traps = traps.bits(&position.geo);
         Ok(SideGame {
-            table,
+            position,
             me,
             secret,
             my_traps,
@@ -228,19 +239,19 @@ impl SideGame {
         self.secret.commitment()
     }
 
-    /// Whose turn it is.
-    pub fn to_move(&self) -> Side {
-        self.table.to_move
+    /// The seat whose decision is next (its side, and the member: T11).
+    pub fn to_move(&self) -> Player {
+        self.position.player()
     }
 
     /// The outcome, once known.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.table.outcome
+        self.position.outcome
     }
 
-    /// The legal moves of the side to move.
-    pub fn legal_moves(&self) -> LegalMoves {
-        self.table.legal()
+    /// The legal moves of the side to move, va-bank declarations included.
+    pub fn legal_moves(&self) -> MoveList {
+        self.position.legal()
     }
 
     /// Makes my move. A stone that could hit the opponent waits for their
@@ -255,14 +266,14 @@ impl SideGame {
                 "waiting for the opponent's announcement",
             ));
         }
-        if self.table.to_move != self.me {
+        if self.position.to_move != self.me {
             return Err(ProtocolError::OutOfTurn("it is the opponent's turn"));
         }
-        self.table.check(mv)?;
+        self.position.check(mv)?;
         if mv == Move::Decline {
-            self.table.apply(mv, None);
+            self.position.apply(mv, None, &mut |_| {});
             self.record.push(mv);
-            return Ok(self.table.outcome);
+            return Ok(self.position.outcome);
         }
         self.awaiting = Some(mv);
         Ok(None)
@@ -280,7 +291,7 @@ impl SideGame {
         let hit = match ann {
             Announcement::Miss => None,
             Announcement::Hit(c) => {
-                if !move_cells(&mv).contains(&c) {
+                if !mv.cells().contains(&c) {
                     self.awaiting = Some(mv);
                     return Err(Cheat::FalseHit(self.me.other()).into());
                 }
@@ -288,23 +299,26 @@ impl SideGame {
             }
         };
         self.claims.push((mv, ann));
-        self.table.apply(mv, hit);
+        self.position.apply(mv, hit, &mut |_| {});
         self.record.push(mv);
-        Ok(self.table.outcome)
+        Ok(self.position.outcome)
     }
 
     /// What I must announce about the opponent's move `mv`, without applying it.
     pub fn announcement_for_opponent(&self, mv: Move) -> Option<Announcement> {
-        if self.table.to_move == self.me {
+        if self.position.to_move == self.me {
             return None;
         }
         Some(self.announce(&mv))
     }
 
     fn announce(&self, mv: &Move) -> Announcement {
-        move_cells(mv)
-            .into_iter()
-            .find(|&c| self.table.geo.contains(c) && self.my_traps.get(self.table.geo.index(c)))
+        mv.cells()
+            .iter()
+            .copied()
+            .find(|&c| {
+                self.position.geo.contains(c) && self.my_traps.get(self.position.geo.index(c))
+            })
             .map_or(Announcement::Miss, Announcement::Hit)
     }
 
@@ -319,10 +333,10 @@ impl SideGame {
         if self.awaiting.is_some() {
             return Err(Cheat::MissingAnnouncement(self.me.other()).into());
         }
-        if self.table.to_move == self.me {
+        if self.position.to_move == self.me {
             return Err(ProtocolError::OutOfTurn("it is my turn"));
         }
-        self.table.check(mv)?;
+        self.position.check(mv)?;
         let ann = if mv == Move::Decline {
             Announcement::Miss
         } else {
@@ -332,7 +346,7 @@ impl SideGame {
             Announcement::Hit(c) => Some(c),
             Announcement::Miss => None,
         };
-        self.table.apply(mv, hit);
+        self.position.apply(mv, hit, &mut |_| {});
         self.record.push(mv);
         Ok(ann)
     }
@@ -352,27 +366,27 @@ impl SideGame {
         if theirs.commitment() != self.theirs {
             return Err(Cheat::RevealMismatch(them));
         }
-        let rules = self.table.rules;
+        let rules = self.position.rules;
         let cells = theirs.traps.cells();
         if cells.len() != rules.traps() {
             return Err(Cheat::InvalidTraps {
                 side: them,
-                error: crate::SetupError::TrapCount {
+                error: SetupError::TrapCount {
                     expected: rules.traps(),
                     found: cells.len(),
                 },
             });
         }
         for &c in cells {
-            if !self.table.geo.contains(c) {
+            if !self.position.geo.contains(c) {
                 return Err(Cheat::InvalidTraps {
                     side: them,
-                    error: crate::SetupError::OffBoard(c),
+                    error: SetupError::OffBoard(c),
                 });
             }
         }
         for (mv, ann) in &self.claims {
-            let truly = move_cells(mv).into_iter().find(|c| cells.contains(c));
+            let truly = mv.cells().iter().copied().find(|c| cells.contains(c));
             match (ann, truly) {
                 (Announcement::Miss, Some(cell)) => {
                     return Err(Cheat::FalseMiss { side: them, cell });
@@ -384,14 +398,5 @@ impl SideGame {
             }
         }
         Ok(())
-    }
-}
-
-/// The cells a move puts stones on.
-fn move_cells(mv: &Move) -> Vec<Cell> {
-    match mv {
-        Move::Stone(c) | Move::Scarecrow(c) | Move::Stake(c) => alloc::vec![*c],
-        Move::VaBank(g) => g.cells().to_vec(),
-        Move::Decline => Vec::new(),
     }
 }

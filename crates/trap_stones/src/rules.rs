@@ -1,8 +1,18 @@
 //! The rules values (rulings T1, T3, T5, T8, T9): board size, traps, the corner
-//! variant, scarecrows and their options, the score base and double the stake.
+//! variant, scarecrows and their options, the score base and double the stake;
+//! the presets by name.
+
+use alloc::string::ToString;
 
 use crate::board::MAX_SIDE;
-use crate::error::{ParseError, RulesError};
+use crate::error::RulesError;
+
+/// The most scarecrows a side may have (a limit of this crate: T5 says 3 and
+/// leaves the number open as a setting).
+pub const MAX_SCARECROWS: u8 = 20;
+
+/// The largest score base (a limit of this crate: T8 says 100, settable).
+pub const MAX_BASE: u16 = 10_000;
 
 /// Whether the winner may stake the win on one more stone (ruling T9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,14 +30,28 @@ pub enum Stake {
 
 /// The rules of a game: `Rules::default()` is the source's as ruled (9×9, one trap
 /// each, edges, 3 free scarecrows that anchor, base 100, no double the stake);
-/// each variant is a `with_*` setting, checked by [`Rules::validate`].
+/// each variant is a `with_*` setting, checked by [`Rules::validate`]. The presets
+/// ([`Rules::PRESETS`]) load by name with [`Rules::preset`] and each has its own
+/// constructor.
+///
+/// Serialised as an object of every setting, such as `{"width": 9, "height": 9,
+/// "traps": 1, "corner_homes": false, "scarecrows": 3, "scarecrow_adjacent": false,
+/// "scarecrows_anchor": true, "base": 100, "stake": "off"}`.
 ///
 /// ```
 /// use trap_stones::{Rules, Stake};
-/// let blitz = Rules::blitz(3).with_size(7, 7).with_stake(Stake::Optional);
-/// assert_eq!(blitz.traps(), 3);
-/// assert!(blitz.validate().is_ok());
-/// assert!(Rules::default().with_size(30, 9).validate().is_err());
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let blitz = Rules::blitz3().with_size(7, 7).with_stake(Stake::Optional);
+///     assert_eq!(blitz.traps(), 3);
+///     blitz.validate()?;
+///     assert_eq!(Rules::preset("Blitz3")?, Rules::blitz3());
+///     for name in Rules::PRESETS {
+///         println!("{name}: {} traps", Rules::preset(name)?.traps());
+///     }
+///     assert!(Rules::default().with_size(30, 9).validate().is_err());
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -36,7 +60,7 @@ pub struct Rules {
     width: u8,
     height: u8,
     traps: u8,
-    corners: bool,
+    corner_homes: bool,
     scarecrows: u8,
     scarecrow_adjacent: bool,
     scarecrows_anchor: bool,
@@ -51,13 +75,40 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// The source's rules as ruled (the same as [`Rules::default`]).
+    /// Every preset's name, the default first: the names [`Rules::preset`] takes
+    /// and each preset's constructor's.
+    pub const PRESETS: &'static [&'static str] = &["source", "blitz", "blitz3", "corners"];
+
+    /// The preset called `name`, one of [`Rules::PRESETS`]: case-insensitive, `-`
+    /// accepted for `_`.
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownPreset`] for any other name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let is = |preset: &str| {
+            name.len() == preset.len()
+                && name.bytes().zip(preset.bytes()).all(|(a, b)| {
+                    let a = if a == b'-' { b'_' } else { a };
+                    a.eq_ignore_ascii_case(&b)
+                })
+        };
+        match Rules::PRESETS.iter().position(|p| is(p)) {
+            Some(0) => Ok(Rules::source()),
+            Some(1) => Ok(Rules::blitz()),
+            Some(2) => Ok(Rules::blitz3()),
+            Some(3) => Ok(Rules::corners()),
+            _ => Err(RulesError::UnknownPreset(name.to_string())),
+        }
+    }
+
+    /// The preset `source`: the source's rules as ruled (the same as
+    /// [`Rules::default`]).
     pub const fn source() -> Rules {
         Rules {
             width: 9,
             height: 9,
             traps: 1,
-            corners: false,
+            corner_homes: false,
             scarecrows: 3,
             scarecrow_adjacent: false,
             scarecrows_anchor: true,
@@ -66,29 +117,20 @@ impl Rules {
         }
     }
 
-    /// Blitz (source variant): `traps` traps per side (2 or 3).
-    pub const fn blitz(traps: u8) -> Rules {
-        Rules::source().with_traps(traps)
+    /// The preset `blitz` (source variant): 2 traps per side.
+    pub const fn blitz() -> Rules {
+        Rules::source().with_traps(2)
     }
 
-    /// The preset called `name`: `source` (or `default`), `blitz` (2 traps),
-    /// `blitz3`, `corners`; case-insensitive.
-    ///
-    /// # Errors
-    /// [`ParseError::RulesName`] for any other name.
-    pub fn preset(name: &str) -> Result<Rules, ParseError> {
-        let is = |s: &str| name.eq_ignore_ascii_case(s);
-        if is("source") || is("default") {
-            Ok(Rules::source())
-        } else if is("blitz") || is("blitz2") {
-            Ok(Rules::blitz(2))
-        } else if is("blitz3") {
-            Ok(Rules::blitz(3))
-        } else if is("corners") || is("corner") {
-            Ok(Rules::source().with_corners(true))
-        } else {
-            Err(ParseError::RulesName)
-        }
+    /// The preset `blitz3` (source variant): 3 traps per side.
+    pub const fn blitz3() -> Rules {
+        Rules::source().with_traps(3)
+    }
+
+    /// The preset `corners` (source variant): the sides open from corners when
+    /// draws 2 and 3 agree (T2).
+    pub const fn corners() -> Rules {
+        Rules::source().with_corner_homes(true)
     }
 
     /// Board width (2..=26; 9 by default).
@@ -106,10 +148,10 @@ impl Rules {
         self.traps as usize
     }
 
-    /// Whether the corner variant is played (T2): with both draws dark or both
-    /// light, the sides start from opposite corners.
-    pub const fn corners(&self) -> bool {
-        self.corners
+    /// Whether the corner variant is played (T2): with draws 2 and 3 both dark or
+    /// both light, the sides start from opposite corners.
+    pub const fn corner_homes(&self) -> bool {
+        self.corner_homes
     }
 
     /// Scarecrows per side (T5; 3 by default).
@@ -155,12 +197,12 @@ impl Rules {
 
     /// The same rules with the corner variant on or off.
     #[must_use]
-    pub const fn with_corners(mut self, corners: bool) -> Rules {
-        self.corners = corners;
+    pub const fn with_corner_homes(mut self, corner_homes: bool) -> Rules {
+        self.corner_homes = corner_homes;
         self
     }
 
-    /// The same rules with `n` scarecrows per side (0..=20).
+    /// The same rules with `n` scarecrows per side (0 to [`MAX_SCARECROWS`]).
     #[must_use]
     pub const fn with_scarecrows(mut self, n: u8) -> Rules {
         self.scarecrows = n;
@@ -181,7 +223,7 @@ impl Rules {
         self
     }
 
-    /// The same rules with another score base (0..=10000).
+    /// The same rules with another score base (0 to [`MAX_BASE`]).
     #[must_use]
     pub const fn with_base(mut self, base: u16) -> Rules {
         self.base = base;
@@ -199,7 +241,8 @@ impl Rules {
     ///
     /// # Errors
     /// [`RulesError::Size`] outside 2..=26; [`RulesError::Traps`] outside 1..=3;
-    /// [`RulesError::Scarecrows`] above 20; [`RulesError::Base`] above 10000.
+    /// [`RulesError::Scarecrows`] above [`MAX_SCARECROWS`]; [`RulesError::Base`]
+    /// above [`MAX_BASE`].
     pub const fn validate(&self) -> Result<(), RulesError> {
         if self.width < 2 || self.width > MAX_SIDE || self.height < 2 || self.height > MAX_SIDE {
             return Err(RulesError::Size {
@@ -210,10 +253,10 @@ impl Rules {
         if self.traps == 0 || self.traps > 3 {
             return Err(RulesError::Traps(self.traps));
         }
-        if self.scarecrows > 20 {
+        if self.scarecrows > MAX_SCARECROWS {
             return Err(RulesError::Scarecrows(self.scarecrows));
         }
-        if self.base > 10_000 {
+        if self.base > MAX_BASE {
             return Err(RulesError::Base(self.base));
         }
         Ok(())
@@ -227,7 +270,7 @@ struct RulesData {
     width: u8,
     height: u8,
     traps: u8,
-    corners: bool,
+    corner_homes: bool,
     scarecrows: u8,
     scarecrow_adjacent: bool,
     scarecrows_anchor: bool,
@@ -242,7 +285,7 @@ impl From<Rules> for RulesData {
             width: r.width,
             height: r.height,
             traps: r.traps,
-            corners: r.corners,
+            corner_homes: r.corner_homes,
             scarecrows: r.scarecrows,
             scarecrow_adjacent: r.scarecrow_adjacent,
             scarecrows_anchor: r.scarecrows_anchor,
@@ -260,7 +303,7 @@ impl TryFrom<RulesData> for Rules {
             width: d.width,
             height: d.height,
             traps: d.traps,
-            corners: d.corners,
+            corner_homes: d.corner_homes,
             scarecrows: d.scarecrows,
             scarecrow_adjacent: d.scarecrow_adjacent,
             scarecrows_anchor: d.scarecrows_anchor,

@@ -1,10 +1,11 @@
 //! One test per ruling (T1–T11), on hand-made setups. Cells: column letter from the
-//! West, row number from the South. With draws dark+light Player 1 opens on the
-//! South edge (light stones) and Player 2 on the North edge (dark).
+//! West, row number from the South. With draws "side 1 first, dark+light" side 1
+//! opens on the South edge (light stones) and side 2 on the North edge (dark).
 
 use trap_stones::{
-    Announcement, Cell, Cheat, Colour, Draws, Ending, Game, Home, IllegalMove, Move, ProtocolError,
-    Rules, Secret, Setup, SetupError, Side, SideGame, Stake, StakeResult, Traps,
+    Announcement, Awaiting, Cell, Cheat, Color, Draws, End, Game, Home, IllegalMove, Move, Player,
+    ProtocolError, Rules, Score, Secret, Setup, SetupError, Side, SideGame, Stake, StakeResult,
+    Traps,
 };
 
 fn c(s: &str) -> Cell {
@@ -16,9 +17,15 @@ fn traps(cells: &[&str]) -> Traps {
 }
 
 const SOUTH_NORTH: Draws = Draws {
-    axis: Colour::Dark,
-    side: Colour::Light,
+    first: Side::One,
+    axis: Color::Dark,
+    side: Color::Light,
 };
+
+/// The seat of a side without a team.
+fn solo(side: Side) -> Player {
+    Player::solo(side)
+}
 
 fn game(rules: Rules, p1: &[&str], p2: &[&str]) -> Game {
     Game::new(rules, Setup::new(SOUTH_NORTH, [traps(p1), traps(p2)])).unwrap()
@@ -55,9 +62,13 @@ fn t1_board_sizes_and_cell_notation() {
 }
 
 #[test]
-fn t2_draws_give_homes_and_colours() {
-    let d = |axis, side| Draws { axis, side };
-    use Colour::{Dark, Light};
+fn t2_draws_give_homes_and_colors() {
+    let d = |axis, side| Draws {
+        first: Side::One,
+        axis,
+        side,
+    };
+    use Color::{Dark, Light};
     assert_eq!(d(Dark, Light).homes(false), [Home::South, Home::North]);
     assert_eq!(d(Dark, Dark).homes(false), [Home::North, Home::South]);
     assert_eq!(d(Light, Light).homes(false), [Home::East, Home::West]);
@@ -74,7 +85,7 @@ fn t2_draws_give_homes_and_colours() {
     );
     assert_eq!(d(Dark, Light).homes(true), [Home::South, Home::North]);
     // South, East, SE and NE play light.
-    for (home, colour) in [
+    for (home, color) in [
         (Home::South, Light),
         (Home::East, Light),
         (Home::SouthEast, Light),
@@ -84,19 +95,60 @@ fn t2_draws_give_homes_and_colours() {
         (Home::NorthWest, Dark),
         (Home::SouthWest, Dark),
     ] {
-        assert_eq!(home.colour(), colour, "{home:?}");
+        assert_eq!(home.color(), color, "{home:?}");
     }
     let g = game(Rules::default(), &["a5"], &["b5"]);
-    assert_eq!(g.colour(Side::One), Light);
-    assert_eq!(g.to_move(), Side::One, "Player 1 moves first");
+    assert_eq!(g.color(Side::One), Light);
+    assert_eq!(g.to_move(), solo(Side::One), "Player 1 moves first");
+}
+
+#[test]
+fn t2_draw_one_decides_which_side_is_player_1() {
+    // Draw 1 gave side 2: it moves first, and draws 2 and 3 speak of it as
+    // Player 1 (dark axis stone: North–South; light side stone: Player 1 South).
+    let draws = Draws {
+        first: Side::Two,
+        ..SOUTH_NORTH
+    };
+    assert_eq!(draws.homes(false), [Home::North, Home::South]);
+    let corner = Draws {
+        first: Side::Two,
+        axis: Color::Light,
+        side: Color::Light,
+    };
+    assert_eq!(corner.homes(true), [Home::SouthWest, Home::NorthEast]);
+    let mut g = Game::new(
+        Rules::default(),
+        Setup::new(draws, [traps(&["a5"]), traps(&["i5"])]),
+    )
+    .unwrap();
+    assert_eq!(g.to_move(), solo(Side::Two));
+    assert_eq!(g.color(Side::Two), Color::Light);
+    assert_eq!(
+        g.check("e9".parse().unwrap()),
+        Err(IllegalMove::NotHome(c("e9")))
+    );
+    let r = g.play("e1".parse().unwrap()).unwrap();
+    assert_eq!(r.player, solo(Side::Two));
+    assert!(g.has_stone(Side::Two, c("e1")));
+    assert_eq!(g.to_move(), solo(Side::One));
+    g.play("e9".parse().unwrap()).unwrap();
+    // The draws come from a generator too, each side first about half the time.
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(4);
+    let firsts = (0..1000)
+        .filter(|_| Draws::random(&mut rng).first == Side::One)
+        .count();
+    assert!((430..570).contains(&firsts), "{firsts}");
 }
 
 #[test]
 fn t2_corner_orientations_open_on_the_corner() {
-    let rules = Rules::default().with_corners(true);
+    let rules = Rules::corners();
     let nw_se = Draws {
-        axis: Colour::Dark,
-        side: Colour::Dark,
+        first: Side::One,
+        axis: Color::Dark,
+        side: Color::Dark,
     };
     let mut g = Game::new(rules, Setup::new(nw_se, [traps(&["e5"]), traps(&["d5"])])).unwrap();
     assert_eq!(
@@ -105,8 +157,9 @@ fn t2_corner_orientations_open_on_the_corner() {
     );
     play(&mut g, &["a9", "i1"]);
     let ne_sw = Draws {
-        axis: Colour::Light,
-        side: Colour::Light,
+        first: Side::One,
+        axis: Color::Light,
+        side: Color::Light,
     };
     let mut g = Game::new(rules, Setup::new(ne_sw, [traps(&["e5"]), traps(&["d5"])])).unwrap();
     assert_eq!(g.legal_moves().stones().collect::<Vec<_>>(), [c("i9")]);
@@ -143,30 +196,36 @@ fn t3_traps_are_validated() {
         setup(&["j1"], &["a9"]).validate(&rules),
         Err(SetupError::OffBoard(c("j1")))
     );
-    let blitz = Rules::blitz(2);
+    let blitz = Rules::blitz();
     assert_eq!(
         setup(&["c3", "c3"], &["a9", "b9"]).validate(&blitz),
         Err(SetupError::Duplicate(c("c3")))
     );
     // Corner variant: no trap on the opponent's starting corner.
-    let corners = Rules::default().with_corners(true);
+    let corners = Rules::corners();
     let nw_se = Draws {
-        axis: Colour::Dark,
-        side: Colour::Dark,
+        first: Side::One,
+        axis: Color::Dark,
+        side: Color::Dark,
     };
     let s = Setup::new(nw_se, [traps(&["i1"]), traps(&["e5"])]);
     assert_eq!(s.validate(&corners), Err(SetupError::ForcedWin));
     // A narrow board in blitz: not the opponent's whole home edge.
-    let narrow = Rules::blitz(2).with_size(2, 6);
+    let narrow = Rules::blitz().with_size(2, 6);
     let s = Setup::new(SOUTH_NORTH, [traps(&["a6", "b6"]), traps(&["a3", "b3"])]);
     assert_eq!(s.validate(&narrow), Err(SetupError::ForcedWin));
-    let mut team = setup(&["a1"], &["a9"]);
-    team.members = [0, 1];
-    assert_eq!(team.validate(&rules), Err(SetupError::Members(0)));
+    // A side's traps are 1 to 3 cells (T3), whatever the rules.
+    let cells: Vec<Cell> = ["a1", "b1", "c1", "d1"].iter().map(|s| c(s)).collect();
+    assert_eq!(Traps::new(&cells), Err(SetupError::TrapCells(4)));
+    assert_eq!(Traps::new(&[]), Err(SetupError::TrapCells(0)));
+    assert!(
+        SetupError::TrapCells(4).to_string().contains("T3"),
+        "the trap cap is ruling T3's"
+    );
 }
 
 #[test]
-fn t4_first_stone_on_the_home_edge_then_next_to_the_colour() {
+fn t4_first_stone_on_the_home_edge_then_next_to_the_color() {
     let mut g = game(Rules::default(), &["a5"], &["i5"]);
     assert_eq!(
         g.check("e2".parse().unwrap()),
@@ -200,7 +259,7 @@ fn t4_first_stone_on_the_home_edge_then_next_to_the_colour() {
 }
 
 #[test]
-fn t4_two_colours_share_a_cell_and_own_traps_are_harmless() {
+fn t4_two_colors_share_a_cell_and_own_traps_are_harmless() {
     // Player 2's trap is on its own home edge; Player 2 steps on it.
     let mut g = game(Rules::default().with_size(5, 3), &["e1"], &["a3"]);
     play(&mut g, &["c1", "a3", "c2", "b2", "b2"]);
@@ -222,23 +281,28 @@ fn t7_a_stone_on_an_opponent_trap_loses_and_t8_scores() {
     let r = g.play("e3".parse().unwrap()).unwrap();
     let o = r.outcome.unwrap();
     assert_eq!(r.hit, Some(c("e3")));
-    assert_eq!(o.winner, Some(Side::Two));
-    assert_eq!(o.decided_by, Side::One);
+    assert_eq!(o.winner(), Some(Side::Two));
+    assert_eq!(o.decided_by(), Side::One);
     assert_eq!(
-        o.ending,
-        Ending::Trap {
+        o.reason(),
+        End::Trap {
             cell: c("e3"),
             scarecrow: false
         }
     );
-    assert_eq!(o.turns, 5);
-    assert_eq!(o.score, [0, 95]);
-    assert!(g.legal_moves().is_empty() && !g.legal_moves().va_bank);
+    assert_eq!(o.turns(), 5);
+    assert_eq!(o.score(), Score([0, 95]));
+    assert_eq!(g.score(), Score([0, 95]));
+    assert_eq!(g.awaiting(), Awaiting::Over);
+    assert!(g.legal_moves().is_empty() && !g.legal_moves().va_bank_open());
+    assert_eq!(g.legal_moves().len(), 0);
     assert_eq!(g.check("e4".parse().unwrap()), Err(IllegalMove::GameOver));
     // The floor at 0.
     let mut g = game(Rules::default().with_base(3), &["a5"], &["e3"]);
-    play(&mut g, &["e1", "e9", "e2", "e8", "e3"]);
-    assert_eq!(g.outcome().unwrap().score, [0, 0]);
+    play(&mut g, &["e1", "e9", "e2", "e8"]);
+    assert_eq!(g.score(), Score([0, 0]), "0–0 while the game goes on");
+    play(&mut g, &["e3"]);
+    assert_eq!(g.outcome().unwrap().score(), Score([0, 0]));
 }
 
 #[test]
@@ -289,15 +353,15 @@ fn t5_t8_a_scarecrow_on_a_trap_doubles_the_winner_and_doublings_multiply() {
     let mut g = game(Rules::default(), &["a5"], &["g6"]);
     play(&mut g, &["e1", "e9"]);
     let o = g.play("*g6".parse().unwrap()).unwrap().outcome.unwrap();
-    assert_eq!(o.winner, Some(Side::Two));
+    assert_eq!(o.winner(), Some(Side::Two));
     assert_eq!(
-        o.ending,
-        Ending::Trap {
+        o.reason(),
+        End::Trap {
             cell: c("g6"),
             scarecrow: true
         }
     );
-    assert_eq!(o.score, [0, (100 - 3) * 2]);
+    assert_eq!(o.score(), Score([0, (100 - 3) * 2]));
     // With double the stake won on top: ×2 ×2. Player 2's extra stone d8 (next to
     // its e9) lands on Player 1's trap.
     let mut g = game(
@@ -306,11 +370,11 @@ fn t5_t8_a_scarecrow_on_a_trap_doubles_the_winner_and_doublings_multiply() {
         &["g6"],
     );
     play(&mut g, &["e1", "e9", "*g6"]);
-    assert!(g.stake_pending());
-    assert_eq!(g.to_move(), Side::Two, "the winner decides");
+    assert_eq!(g.awaiting(), Awaiting::Stake(solo(Side::Two)));
+    assert_eq!(g.to_move(), solo(Side::Two), "the winner decides");
     let o = g.play("$d8".parse().unwrap()).unwrap().outcome.unwrap();
-    assert_eq!(o.stake, StakeResult::Won(c("d8")));
-    assert_eq!(o.score, [0, (100 - 3) * 4]);
+    assert_eq!(o.stake(), StakeResult::Won(c("d8")));
+    assert_eq!(o.score(), Score([0, (100 - 3) * 4]));
 }
 
 #[test]
@@ -324,17 +388,17 @@ fn t6_va_bank_wins_or_loses_at_once() {
         .unwrap()
         .outcome
         .unwrap();
-    assert_eq!(o.winner, Some(Side::One));
-    assert_eq!(o.ending, Ending::VaBank { hit: Some(c("f6")) });
-    assert_eq!(o.score, [(100 - 3) * 2, 0]);
+    assert_eq!(o.winner(), Some(Side::One));
+    assert_eq!(o.reason(), End::VaBank { hit: Some(c("f6")) });
+    assert_eq!(o.score(), Score([(100 - 3) * 2, 0]));
     let mut lose = g.clone();
     let o = lose
         .play("!b2+b3".parse().unwrap())
         .unwrap()
         .outcome
         .unwrap();
-    assert_eq!(o.winner, Some(Side::Two));
-    assert_eq!(o.score, [0, 100 - 3]);
+    assert_eq!(o.winner(), Some(Side::Two));
+    assert_eq!(o.score(), Score([0, 100 - 3]));
     // Shapes refused.
     assert_eq!(
         g.check("!b2+d2".parse().unwrap()),
@@ -352,7 +416,46 @@ fn t6_va_bank_wins_or_loses_at_once() {
         "!a1+a2+a3+a4+a5".parse::<Move>().is_err(),
         "at most 4 stones"
     );
-    assert!(g.va_bank_count() > 0);
+    assert!(g.legal_moves().va_bank_count() > 0);
+}
+
+#[test]
+fn t6_va_bank_declarations_are_legal_moves() {
+    // No va-bank on a side's first move (T6).
+    let mut g = game(Rules::default().with_size(3, 3), &["c3"], &["c1"]);
+    let legal = g.legal_moves();
+    assert!(!legal.va_bank_open());
+    assert_eq!(legal.len(), 3, "a1 b1 c1");
+    play(&mut g, &["a1", "a3"]);
+    // Side 1 may now declare any connected group of 1–4 cells without its color:
+    // each is listed, in the move notation, after the stones and scarecrows.
+    let legal = g.legal_moves();
+    let all: Vec<Move> = legal.iter().collect();
+    assert_eq!(all.len(), legal.len());
+    let groups: Vec<String> = all
+        .iter()
+        .filter(|m| matches!(m, Move::VaBank(_)))
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(groups.len(), legal.va_bank_count());
+    assert_eq!(
+        groups.len() as u64,
+        brute_force_groups(3, 3, &[c("a1")]),
+        "every group, once"
+    );
+    // A group's cells are written in cell order: row by row from the South.
+    for text in ["!b2", "!b1+a2", "!b1+c2+c3", "!a2+a3+b3+c3"] {
+        assert!(groups.contains(&text.to_string()), "{text}");
+        assert!(legal.contains(text.parse().unwrap()));
+    }
+    for text in ["!a1+a2", "!a2+c2"] {
+        assert!(!legal.contains(text.parse().unwrap()), "{text}");
+    }
+    // The k-th move is found without listing the others.
+    for (k, &mv) in all.iter().enumerate() {
+        assert_eq!(legal.get(k), Some(mv));
+    }
+    assert_eq!(legal.get(all.len()), None);
 }
 
 #[test]
@@ -361,49 +464,61 @@ fn t6_va_bank_groups_are_counted_exactly() {
     let mut g = game(Rules::default().with_size(2, 2), &["a2"], &["b1"]);
     play(&mut g, &["a1", "b2"]);
     // Player 1 holds a1: the free cells are a2, b1, b2: all 7 subsets connect.
-    assert_eq!(g.va_bank_count(), 7);
+    assert_eq!(g.legal_moves().va_bank_count(), 7);
     // A 3×3 board with one own stone: checked against brute force.
     let mut g = game(Rules::default().with_size(3, 3), &["c3"], &["c1"]);
     play(&mut g, &["a1", "a3"]);
     // Free cells for Player 1: 8 of 9. Connected sets of size 1..4 among them, by
     // brute force below.
-    assert_eq!(g.va_bank_count(), brute_force_groups(3, 3, &[c("a1")]));
+    assert_eq!(
+        g.legal_moves().va_bank_count() as u64,
+        brute_force_groups(3, 3, &[c("a1")])
+    );
+    // An empty 9×9 board (counted for a side that holds one stone, e5).
+    let mut g = game(Rules::default(), &["a5"], &["i5"]);
+    play(&mut g, &["e1", "e9"]);
+    assert_eq!(
+        g.legal_moves().va_bank_count() as u64,
+        brute_force_groups(9, 9, &[c("e1")])
+    );
 }
 
-/// Counts 8-connected sets of 1..=4 free cells by trying every subset.
+/// Counts 8-connected sets of 1..=4 free cells by trying every set of up to four.
 fn brute_force_groups(w: u8, h: u8, taken: &[Cell]) -> u64 {
     let cells: Vec<Cell> = (0..h)
         .flat_map(|r| (0..w).map(move |col| Cell::new(col, r).unwrap()))
         .filter(|x| !taken.contains(x))
         .collect();
-    let n = cells.len();
-    let mut count = 0;
-    for mask in 1u32..(1 << n) {
-        if mask.count_ones() > 4 {
-            continue;
-        }
-        let set: Vec<Cell> = (0..n)
-            .filter(|&i| mask >> i & 1 == 1)
-            .map(|i| cells[i])
-            .collect();
+    let touch = |x: Cell, y: Cell| {
+        (x.col() as i8 - y.col() as i8).abs() <= 1 && (x.row() as i8 - y.row() as i8).abs() <= 1
+    };
+    let connected = |set: &[Cell]| {
         let mut reached = vec![set[0]];
         let mut grew = true;
         while grew {
             grew = false;
-            for &x in &set {
-                if !reached.contains(&x)
-                    && reached.iter().any(|y| {
-                        (x.col() as i8 - y.col() as i8).abs() <= 1
-                            && (x.row() as i8 - y.row() as i8).abs() <= 1
-                    })
-                {
+            for &x in set {
+                if !reached.contains(&x) && reached.iter().any(|&y| touch(x, y)) {
                     reached.push(x);
                     grew = true;
                 }
             }
         }
-        if reached.len() == set.len() {
-            count += 1;
+        reached.len() == set.len()
+    };
+    let n = cells.len();
+    let mut count = 0;
+    for a in 0..n {
+        count += 1;
+        for b in a + 1..n {
+            count += u64::from(connected(&[cells[a], cells[b]]));
+            for c in b + 1..n {
+                let three = [cells[a], cells[b], cells[c]];
+                count += u64::from(connected(&three));
+                for d in c + 1..n {
+                    count += u64::from(connected(&[cells[a], cells[b], cells[c], cells[d]]));
+                }
+            }
         }
     }
     count
@@ -426,15 +541,28 @@ fn t7_a_walled_in_side_is_offered_only_va_bank() {
     );
     assert!(!g.is_over(), "own traps are harmless to their owners");
     let legal = g.legal_moves();
-    assert!(legal.is_empty(), "{:?}", legal.iter().collect::<Vec<_>>());
-    assert!(legal.va_bank);
+    assert_eq!(legal.stones().count(), 0);
+    assert_eq!(legal.scarecrows().count(), 0);
+    assert!(legal.va_bank_open());
+    // The list is not empty: it holds every va-bank declaration, and only those.
+    assert!(!legal.is_empty());
+    assert!(legal.iter().all(|m| matches!(m, Move::VaBank(_))));
+    assert_eq!(legal.len(), legal.va_bank_count());
+    // Side 1's stones cover rows 1 and 2: the groups are the connected sets of
+    // a3, b3, c3.
+    let listed: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+    let mut expected = ["!a3", "!b3", "!c3", "!a3+b3", "!b3+c3", "!a3+b3+c3"];
+    let mut sorted = listed.clone();
+    sorted.sort();
+    expected.sort();
+    assert_eq!(sorted, expected);
     let mut win = g.clone();
     assert_eq!(
         win.play("!b3".parse().unwrap())
             .unwrap()
             .outcome
             .unwrap()
-            .winner,
+            .winner(),
         Some(Side::One)
     );
     let mut lose = g.clone();
@@ -443,7 +571,7 @@ fn t7_a_walled_in_side_is_offered_only_va_bank() {
             .unwrap()
             .outcome
             .unwrap()
-            .winner,
+            .winner(),
         Some(Side::Two)
     );
 }
@@ -459,18 +587,28 @@ fn t9_double_the_stake() {
         g
     };
     let mut g = decided(optional);
-    assert!(g.stake_pending() && !g.is_over());
+    assert_eq!(g.awaiting(), Awaiting::Stake(solo(Side::Two)));
+    assert!(!g.is_over());
     assert_eq!(
         g.check("e4".parse().unwrap()),
         Err(IllegalMove::StakeExpected)
     );
-    assert!(g.legal_moves().stake);
+    assert!(g.legal_moves().is_stake());
+    // The stake moves and `decline` are listed; va-bank is not open.
+    let legal = g.legal_moves();
+    assert!(!legal.va_bank_open());
+    assert!(legal.contains(Move::Decline) && legal.contains("$e8".parse().unwrap()));
+    assert_eq!(legal.len(), legal.stones().count() + 1);
     // Taken and won.
     let mut won = g.clone();
     let o = won.play("$e8".parse().unwrap()).unwrap().outcome.unwrap();
-    assert_eq!(o.winner, Some(Side::Two));
-    assert_eq!(o.stake, StakeResult::Won(c("e8")));
-    assert_eq!(o.score, [0, (100 - 5) * 2], "the stake move is not counted");
+    assert_eq!(o.winner(), Some(Side::Two));
+    assert_eq!(o.stake(), StakeResult::Won(c("e8")));
+    assert_eq!(
+        o.score(),
+        Score([0, (100 - 5) * 2]),
+        "the stake move is not counted"
+    );
     // Taken and missed: a draw.
     let mut missed = g.clone();
     let o = missed
@@ -478,10 +616,13 @@ fn t9_double_the_stake() {
         .unwrap()
         .outcome
         .unwrap();
-    assert_eq!((o.winner, o.score), (None, [0, 0]));
+    assert_eq!((o.winner(), o.score()), (None, Score([0, 0])));
     // Declined: the win as it was.
     let o = g.play(Move::Decline).unwrap().outcome.unwrap();
-    assert_eq!((o.stake, o.score), (StakeResult::Declined, [0, 95]));
+    assert_eq!(
+        (o.stake(), o.score()),
+        (StakeResult::Declined, Score([0, 95]))
+    );
     // Compulsory: declining is refused.
     let mut g = decided(Rules::default().with_stake(Stake::Compulsory));
     assert_eq!(g.check(Move::Decline), Err(IllegalMove::StakeCompulsory));
@@ -490,7 +631,7 @@ fn t9_double_the_stake() {
             .unwrap()
             .outcome
             .unwrap()
-            .winner
+            .winner()
             .is_none()
     );
     // No stake after va-bank; none outside a decided game.
@@ -498,7 +639,7 @@ fn t9_double_the_stake() {
     play(&mut g, &["e1", "e9"]);
     assert_eq!(g.check(Move::Decline), Err(IllegalMove::NoStake));
     let o = g.play("!f6".parse().unwrap()).unwrap().outcome.unwrap();
-    assert_eq!(o.stake, StakeResult::NotOffered);
+    assert_eq!(o.stake(), StakeResult::NotOffered);
 }
 
 #[test]
@@ -520,9 +661,9 @@ fn t9_compulsory_stake_with_no_move_is_a_draw() {
     );
     let r = g.play("c2".parse().unwrap()).unwrap();
     let o = r.outcome.unwrap();
-    assert_eq!(o.decided_by, Side::Two);
-    assert_eq!(o.stake, StakeResult::NoMove);
-    assert_eq!((o.winner, o.score), (None, [0, 0]));
+    assert_eq!(o.decided_by(), Side::Two);
+    assert_eq!(o.stake(), StakeResult::NoMove);
+    assert_eq!((o.winner(), o.score()), (None, Score([0, 0])));
     // Under an optional stake the same win simply waits for the decision.
     let mut g = game(rules.with_stake(Stake::Optional), &["c2"], &["b3"]);
     play(
@@ -531,7 +672,7 @@ fn t9_compulsory_stake_with_no_move_is_a_draw() {
             "b1", "a3", "*a1", "b3", "*c1", "c3", "*a2", "a2", "*b2", "b2", "*c2", "c2",
         ],
     );
-    assert!(g.stake_pending());
+    assert_eq!(g.awaiting(), Awaiting::Stake(solo(Side::One)));
     assert_eq!(g.legal_moves().iter().collect::<Vec<_>>(), [Move::Decline]);
 }
 
@@ -542,9 +683,11 @@ fn t11_team_members_take_turns_in_rotation() {
     let mut g = Game::new(Rules::default(), setup).unwrap();
     let mut seen = vec![];
     for mv in ["e1", "e9", "e2", "e8", "e3", "e7", "e4", "e6"] {
-        seen.push((g.to_move(), g.member_to_move()));
+        let p = g.to_move();
+        assert_eq!(g.awaiting(), Awaiting::Move(p));
+        seen.push((p.side, p.member));
         let r = g.play(mv.parse().unwrap()).unwrap();
-        assert_eq!(r.member, seen.last().unwrap().1);
+        assert_eq!(r.player, p);
     }
     use Side::{One, Two};
     assert_eq!(
@@ -560,18 +703,67 @@ fn t11_team_members_take_turns_in_rotation() {
             (Two, 0)
         ]
     );
+    // The game's seats: two members of side 1, three of side 2.
+    let seats: Vec<String> = g.players().map(|p| p.to_string()).collect();
+    assert_eq!(
+        seats,
+        [
+            "side 1, member 1",
+            "side 2, member 1",
+            "side 1, member 2",
+            "side 2, member 2",
+            "side 2, member 3"
+        ]
+    );
+    // Every member of a side sees the same view.
+    assert_eq!(
+        g.view(Player {
+            side: Two,
+            member: 0
+        }),
+        g.view(Player {
+            side: Two,
+            member: 2
+        })
+    );
+}
+
+#[test]
+fn t11_teams_one_member_each_unless_given() {
+    // A stored setup without `members` has one member per side.
+    let json = r#"{"draws": {"first": "one", "axis": "dark", "side": "light"}, "traps": [["a5"], ["i5"]]}"#;
+    let setup: Setup = serde_json::from_str(json).unwrap();
+    assert_eq!(setup.members, [1, 1]);
+    assert_eq!(
+        setup,
+        Setup::new(SOUTH_NORTH, [traps(&["a5"]), traps(&["i5"])])
+    );
+    // T11 sets no limit on a team; this crate takes 1 to 8 members, and its error
+    // cites no ruling.
+    let mut team = setup;
+    team.members = [0, 1];
+    assert_eq!(
+        team.validate(&Rules::default()),
+        Err(SetupError::Members(0))
+    );
+    team.members = [8, 9];
+    let error = team.validate(&Rules::default()).unwrap_err();
+    assert_eq!(error, SetupError::Members(9));
+    assert!(!error.to_string().contains("ruling"), "{error}");
+    team.members = [8, 1];
+    assert!(team.validate(&Rules::default()).is_ok());
 }
 
 #[test]
 fn t3_blitz_any_of_three_traps_loses() {
-    let mut g = game(Rules::blitz(3), &["a5", "b5", "c5"], &["e3", "g7", "h2"]);
+    let mut g = game(Rules::blitz3(), &["a5", "b5", "c5"], &["e3", "g7", "h2"]);
     play(&mut g, &["e1", "e9", "f1", "e8", "g1"]);
     let r = g.play("f8".parse().unwrap()).unwrap();
     assert!(r.outcome.is_none());
     let o = g.play("h2".parse().unwrap()).unwrap().outcome.unwrap();
     assert_eq!(
-        o.ending,
-        Ending::Trap {
+        o.reason(),
+        End::Trap {
             cell: c("h2"),
             scarecrow: false
         }
@@ -582,21 +774,80 @@ fn t3_blitz_any_of_three_traps_loses() {
 fn t10_views_hold_no_opponent_trap() {
     let mut g = game(Rules::default(), &["c7"], &["g3"]);
     play(&mut g, &["e1", "e9"]);
-    let v1 = g.view(Side::One);
-    assert_eq!(v1.own_traps.cells(), [c("c7")]);
+    let v1 = g.view(solo(Side::One));
+    assert_eq!(v1.traps, [Some(traps(&["c7"])), None]);
     let json = serde_json::to_string(&v1).unwrap();
     assert!(
         json.contains("\"c7\"") && !json.contains("\"g3\""),
         "{json}"
     );
-    let v2 = g.view(Side::Two);
+    assert!(!format!("{v1:?}").contains("g3"));
+    let v2 = g.view(solo(Side::Two));
+    assert_eq!(v2.traps, [None, Some(traps(&["g3"]))]);
     let json = serde_json::to_string(&v2).unwrap();
     assert!(
         json.contains("\"g3\"") && !json.contains("\"c7\""),
         "{json}"
     );
-    assert!(v1.to_string().contains('^'), "a view draws its own traps");
+    assert_eq!(
+        v1.to_string().matches('^').count(),
+        1,
+        "a view draws its own traps"
+    );
     assert!(!g.to_string().contains('^'), "the public board shows none");
+    // Views of games that differ only in the opponent's traps are equal (and so
+    // hash equally): nothing of those traps is in them.
+    let mut other = game(Rules::default(), &["c7"], &["h2"]);
+    play(&mut other, &["e1", "e9"]);
+    assert_eq!(other.view(solo(Side::One)), v1);
+    use std::hash::{BuildHasher, RandomState};
+    let h = RandomState::new();
+    assert_eq!(h.hash_one(other.view(solo(Side::One))), h.hash_one(&v1));
+    // While the winner decides on the stake the game is not over: still hidden.
+    let mut g = game(
+        Rules::default().with_stake(Stake::Optional),
+        &["c7"],
+        &["e3"],
+    );
+    play(&mut g, &["e1", "e9", "e2", "e8", "e3"]);
+    assert_eq!(g.view(solo(Side::One)).traps, [Some(traps(&["c7"])), None]);
+    assert_eq!(g.view(solo(Side::Two)).traps, [None, Some(traps(&["e3"]))]);
+}
+
+#[test]
+fn t10_the_end_reveals_every_trap() {
+    // A stone on a trap: once the game is over both views hold both sides' traps.
+    let mut g = game(Rules::default(), &["c7"], &["e3"]);
+    play(&mut g, &["e1", "e9", "e2", "e8", "e3"]);
+    for side in Side::all() {
+        let v = g.view(solo(side));
+        assert_eq!(v.traps, [Some(traps(&["c7"])), Some(traps(&["e3"]))]);
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(json.contains("\"c7\"") && json.contains("\"e3\""), "{json}");
+        // c7 is drawn; e3 holds the stone that hit it.
+        assert_eq!(v.to_string().matches('^').count(), 1, "{v}");
+    }
+    // Va-bank in blitz: the views show every trap and which stone of the group hit.
+    let mut g = game(Rules::blitz(), &["a5", "b5"], &["f6", "h8"]);
+    play(&mut g, &["e1", "e9"]);
+    let o = g
+        .play("!d4+e5+f6".parse().unwrap())
+        .unwrap()
+        .outcome
+        .unwrap();
+    for side in Side::all() {
+        let v = g.view(solo(side));
+        assert_eq!(
+            v.traps,
+            [Some(traps(&["a5", "b5"])), Some(traps(&["f6", "h8"]))]
+        );
+        assert_eq!(
+            v.outcome.map(|o| o.reason()),
+            Some(End::VaBank { hit: Some(c("f6")) })
+        );
+        assert_eq!(v.outcome, Some(o));
+        assert_eq!(v.to_string().matches('^').count(), 3, "{v}");
+    }
 }
 
 /// Plays `moves` between two honest no-referee sides; returns both copies.
@@ -633,7 +884,7 @@ fn exchange(
 ) {
     for m in moves {
         let mv: Move = m.parse().unwrap();
-        let (mover, other) = if a.to_move() == Side::One {
+        let (mover, other) = if a.to_move().side == Side::One {
             (&mut *a, &mut *b)
         } else {
             (&mut *b, &mut *a)
@@ -684,7 +935,7 @@ fn t10_no_referee_game_matches_the_referee_and_catches_cheats() {
         "a claimed hit off the move is caught at once"
     );
     a.announcement(Announcement::Hit(c("e2"))).unwrap();
-    assert_eq!(a.outcome().unwrap().winner, Some(Side::Two));
+    assert_eq!(a.outcome().unwrap().winner(), Some(Side::Two));
     assert_eq!(a.verify(&s2.reveal()), Err(Cheat::FalseHit(Side::Two)));
     // A missing announcement: Player 2 moves without answering Player 1's move.
     let mut a = SideGame::new(rules, SOUTH_NORTH, Side::One, s1, s2.commitment()).unwrap();
