@@ -61,6 +61,7 @@ macro_rules! any_games {
 
         /// A state of any of the games.
         #[derive(Clone, Debug, PartialEq)]
+        #[allow(clippy::large_enum_variant)] // a state is made once and played in place
         #[non_exhaustive]
         pub enum AnyState {
             $( $(#[$meta])* #[doc = concat!("A state of `", $name, "`.")] $variant(<crate::games::$module::$variant as Game>::State), )*

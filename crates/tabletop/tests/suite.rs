@@ -49,3 +49,40 @@ fn hoop_race_passes_the_suite() {
         run(g, config());
     }
 }
+
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_passes_the_suite() {
+    // Small boards: the whole action space (every va-bank group) checked at every step.
+    for g in [
+        "trap_stones(width=4,height=4)",
+        "trap_stones(rules=blitz,width=5,height=3)",
+        "trap_stones(rules=corners,width=4,height=5)",
+        "trap_stones(width=3,height=3,scarecrows_anchor=false,stake=compulsory)",
+    ] {
+        run(g, config());
+    }
+    // The presets on their own boards: the space checked every tenth step.
+    for g in [
+        "trap_stones",
+        "trap_stones(rules=blitz)",
+        "trap_stones(rules=blitz3)",
+        "trap_stones(rules=corners)",
+    ] {
+        run(
+            g,
+            Config {
+                full_check_every: 10,
+                ..config()
+            },
+        );
+    }
+}
+
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_passes_the_suite() {
+    for g in ["tarokk_war", "tarokk_war(rules=numeral_scoring)"] {
+        run(g, config());
+    }
+}

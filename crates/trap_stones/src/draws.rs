@@ -4,7 +4,7 @@
 
 use rand_core::Rng;
 
-use crate::board::{Bits, Geometry};
+use crate::board::{Bits, Cell, Geometry};
 use crate::chance::below;
 use crate::player::Side;
 
@@ -50,6 +50,34 @@ impl Home {
         match self {
             Home::South | Home::East | Home::SouthEast | Home::NorthEast => Color::Light,
             _ => Color::Dark,
+        }
+    }
+
+    /// Whether `cell` is in this home (an edge row or column, or a corner) on a
+    /// board of `width` × `height`.
+    ///
+    /// ```
+    /// use trap_stones::{Cell, Home};
+    /// let a1: Cell = "a1".parse().unwrap();
+    /// assert!(Home::South.contains(a1, 9, 9));
+    /// assert!(Home::SouthWest.contains(a1, 9, 9));
+    /// assert!(!Home::North.contains(a1, 9, 9));
+    /// ```
+    pub const fn contains(self, cell: Cell, width: u8, height: u8) -> bool {
+        let (c, r) = (cell.col(), cell.row());
+        if c >= width || r >= height {
+            return false;
+        }
+        let (last_c, last_r) = (width - 1, height - 1);
+        match self {
+            Home::North => r == last_r,
+            Home::South => r == 0,
+            Home::East => c == last_c,
+            Home::West => c == 0,
+            Home::NorthWest => c == 0 && r == last_r,
+            Home::NorthEast => c == last_c && r == last_r,
+            Home::SouthWest => c == 0 && r == 0,
+            Home::SouthEast => c == last_c && r == 0,
         }
     }
 

@@ -9,7 +9,7 @@ use crate::draws::Draws;
 use crate::error::SetupError;
 use crate::player::MAX_MEMBERS;
 use crate::rules::Rules;
-use crate::traps::{MAX_TRAPS, Traps, check_traps};
+use crate::traps::{MAX_TRAPS, Traps, check_cells, check_traps};
 
 /// Everything decided before the first move: the three draws (T2), both sides'
 /// traps (the referee knows both, T10) and the team sizes (T11). Plain data,
@@ -81,6 +81,44 @@ impl Setup {
         let one = lay(homes[1]);
         let two = lay(homes[0]);
         Setup::new(draws, [one, two])
+    }
+
+    /// Checks traps chosen one at a time, before the whole set is known: whether
+    /// `cells` may be the first traps of `side` under `rules` once the draws are
+    /// `draws` — on the board, distinct, no more than the rules' count, and not
+    /// covering every cell the opponent may open on (T3). A choice that passes can
+    /// always be completed to a valid set, so a side choosing its traps in secret one
+    /// by one (as the `tabletop` interface has it) never reaches a dead end.
+    ///
+    /// ```
+    /// use trap_stones::{Cell, Color, Draws, Rules, Setup, Side};
+    /// let rules = Rules::default().with_corner_homes(true);
+    /// let draws = Draws { first: Side::One, axis: Color::Dark, side: Color::Dark };
+    /// // The corner variant: side 1 starts in the north-west corner, side 2 in the
+    /// // south-east corner, so side 1 may not lay a trap on i1.
+    /// let c = |s: &str| s.parse::<Cell>().unwrap();
+    /// assert!(Setup::check_traps_so_far(&rules, &draws, Side::One, &[c("e5")]).is_ok());
+    /// assert!(Setup::check_traps_so_far(&rules, &draws, Side::One, &[c("i1")]).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError::TrapCount`] for more cells than the rules' count,
+    /// [`SetupError::OffBoard`], [`SetupError::Duplicate`], [`SetupError::ForcedWin`].
+    pub fn check_traps_so_far(
+        rules: &Rules,
+        draws: &Draws,
+        side: crate::player::Side,
+        cells: &[Cell],
+    ) -> Result<(), SetupError> {
+        if cells.len() > rules.traps() {
+            return Err(SetupError::TrapCount {
+                expected: rules.traps(),
+                found: cells.len(),
+            });
+        }
+        let g = Geometry::new(rules.width(), rules.height());
+        let homes = draws.homes(rules.corner_homes());
+        check_cells(&g, cells, homes[side.other().index()])
     }
 
     /// Checks the setup against the rules (T3; team sizes).

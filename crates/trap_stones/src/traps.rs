@@ -86,17 +86,30 @@ pub(crate) fn check_traps(
             found: t.cells().len(),
         });
     }
-    for (k, &c) in t.cells().iter().enumerate() {
+    check_cells(g, t.cells(), opponent_home)
+}
+
+/// Cells on the board, distinct, and not covering every cell the opponent may open
+/// on (T3); any number of them. Adding cells only covers more, and a board always
+/// has cells outside a home, so a choice that passes can be completed.
+pub(crate) fn check_cells(
+    g: &Geometry,
+    cells: &[Cell],
+    opponent_home: Home,
+) -> Result<(), SetupError> {
+    let mut bits = Bits::EMPTY;
+    for (k, &c) in cells.iter().enumerate() {
         if !g.contains(c) {
             return Err(SetupError::OffBoard(c));
         }
-        if t.cells()[..k].contains(&c) {
+        if cells[..k].contains(&c) {
             return Err(SetupError::Duplicate(c));
         }
+        bits.set(g.index(c));
     }
     // Traps covering every cell the opponent may open on would win by force (T3).
     let home = opponent_home.bits(g);
-    if home.and_not(&t.bits(g), g.words).is_empty(g.words) {
+    if home.and_not(&bits, g.words).is_empty(g.words) {
         return Err(SetupError::ForcedWin);
     }
     Ok(())

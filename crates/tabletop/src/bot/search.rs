@@ -140,7 +140,7 @@ impl Searcher {
                 break;
             }
             if let Some(t) = budget.time
-                && (playouts % 16 == 0 || playouts < 16)
+                && (playouts.is_multiple_of(16) || playouts < 16)
                 && start.elapsed() >= t
             {
                 break;

@@ -12,8 +12,10 @@
 //! Each check returns a [`Violation`] naming the game, the step and the state
 //! (serialised, so the failure can be replayed) instead of panicking.
 //!
-//! What is checked, at every step of `games` random games (decisions uniform,
-//! chance by its probabilities):
+//! What is checked, at every step of `games` random games (chance by its
+//! probabilities; decisions uniform in even-numbered games and by the game's
+//! playout policy in odd-numbered ones, which reach deeper where uniform play ends
+//! quickly):
 //! - the legal list is sorted, without duplicates, and equal to the set of actions
 //!   [`State::check`] accepts over the whole action space of the node; every listed
 //!   action plays; refused actions change nothing;
@@ -35,7 +37,7 @@
 //!   check can fail);
 //! - uniformity: [`State::random_action`] is uniform over the legal actions and
 //!   [`State::sample_chance`] follows the probabilities (chi-squared,
-//!   [`stats::fits`]), at states met along the way.
+//!   [`stats::fits`], p-value at least one in a million), at states met along the way.
 
 pub mod stats;
 
@@ -170,8 +172,6 @@ fn check_one_game<G: Game>(
     let mut list = ActionList::new();
     let (mut decisions, mut chance_nodes) = (0usize, 0usize);
     let mut step = 0usize;
-    // Where to test uniformity: spread over the first few hundred steps.
-    let spacing = 37usize;
     let mut uniformity_left = config.uniformity_checks;
     loop {
         let at = step;
@@ -182,7 +182,7 @@ fn check_one_game<G: Game>(
             what,
             state: s.serialize(),
         };
-        let full = config.full_check_every == 0 || step % config.full_check_every == 0;
+        let full = config.full_check_every == 0 || step.is_multiple_of(config.full_check_every);
         check_node(&state, &mut list, full, config.refusals_per_step, &mut rng)
             .map_err(|w| fail(w, &state))?;
         check_views(&state).map_err(|w| fail(w, &state))?;
@@ -196,12 +196,13 @@ fn check_one_game<G: Game>(
                 summary.resamples_differing += 1;
             }
         }
-        if uniformity_left > 0 && step % spacing == spacing / 2 {
-            if let Some(done) = check_uniformity(&state, config.draws, &mut rng) {
-                done.map_err(|w| fail(w, &state))?;
-                summary.uniformity_tests += 1;
-                uniformity_left -= 1;
-            }
+        if uniformity_left > 0
+            && uniformity_due(seed, step)
+            && let Some(done) = check_uniformity(&state, config.draws, &mut rng)
+        {
+            done.map_err(|w| fail(w, &state))?;
+            summary.uniformity_tests += 1;
+            uniformity_left -= 1;
         }
         let action = match state.current_player() {
             Turn::Terminal => break,
@@ -211,7 +212,11 @@ fn check_one_game<G: Game>(
             }
             Turn::Player(_) => {
                 decisions += 1;
-                state.random_action(&mut rng)
+                if seed.is_multiple_of(2) {
+                    state.random_action(&mut rng)
+                } else {
+                    state.playout_action(&mut rng)
+                }
             }
         };
         let Some(action) = action else {
@@ -256,7 +261,7 @@ fn check_one_game<G: Game>(
     }
     let mut again = initial;
     let mut rng2 = SuiteRng::seed_from_u64(seed);
-    replay_with_same_draws(game, config, &mut again, &mut rng2);
+    replay_with_same_draws(game, config, &mut again, &mut rng2, seed);
     if again.history() != state.history() {
         return Err(fail("the same seed gave another game".into(), &state));
     }
@@ -270,20 +275,20 @@ fn replay_with_same_draws<G: Game>(
     config: &Config,
     state: &mut G::State,
     rng: &mut SuiteRng,
+    seed: u64,
 ) {
     let info = game.info();
     let mut list = ActionList::new();
-    let spacing = 37usize;
     let mut uniformity_left = config.uniformity_checks;
     let mut step = 0usize;
     loop {
-        let full = config.full_check_every == 0 || step % config.full_check_every == 0;
+        let full = config.full_check_every == 0 || step.is_multiple_of(config.full_check_every);
         let _ = check_node(state, &mut list, full, config.refusals_per_step, rng);
         for p in 0..info.num_players {
             let _ = state.resample_from_infostate(p, rng);
         }
         if uniformity_left > 0
-            && step % spacing == spacing / 2
+            && uniformity_due(seed, step)
             && check_uniformity(state, config.draws, rng).is_some()
         {
             uniformity_left -= 1;
@@ -291,13 +296,20 @@ fn replay_with_same_draws<G: Game>(
         let action = match state.current_player() {
             Turn::Terminal => return,
             Turn::Chance => state.sample_chance(rng),
-            Turn::Player(_) => state.random_action(rng),
+            Turn::Player(_) if seed.is_multiple_of(2) => state.random_action(rng),
+            Turn::Player(_) => state.playout_action(rng),
         };
         match action {
             Some(a) if state.apply_action(a).is_ok() => step += 1,
             _ => return,
         }
     }
+}
+
+/// Whether to test uniformity at `step` of the game from `seed`: about one step
+/// in five, at places that differ from game to game.
+fn uniformity_due(seed: u64, step: usize) -> bool {
+    (step as u64).wrapping_mul(7).wrapping_add(seed).is_multiple_of(5)
 }
 
 /// The legal list against the check, chance outcomes, refusals, the end.

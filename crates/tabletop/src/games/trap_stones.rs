@@ -1,0 +1,789 @@
+//! The hidden-trap game (`trap_stones`) behind the interface.
+//!
+//! - **Players**: the two sides (`0` is side 1, `1` side 2); team members (ruling
+//!   T11) share a side's decisions and information, so the interface has one player
+//!   per side and plays one member each.
+//! - **Chance**: the three draws of ruling T2, one chance node each, two equally
+//!   likely outcomes: who moves first (0: side 1, 1: side 2), the axis stone and
+//!   the side stone (0: dark, 1: light).
+//! - **Secret decisions**: then side 1 chooses its traps one cell at a time, then
+//!   side 2 (ruling T3; the rules' count each). The other side sees that a trap was
+//!   chosen, never where, until the game is over (T10).
+//! - **Actions**, with `N` = width × height cells numbered row by row from a1:
+//!   `[0, N)` a trap on a cell, `[N, 2N)` an ordinary stone (T4), `[2N, 3N)` a
+//!   scarecrow (T5), `[3N, 4N)` the winner's extra stone when staking the win (T9),
+//!   `4N` declining the stake, and from `4N + 1` every va-bank group (T6): each
+//!   8-connected set of 1 to 4 cells of the board, in increasing order of its cells
+//!   (6,706 groups on 9×9). Actions print in the crate's notation (`e5`, `*c3`,
+//!   `$e8`, `decline`, `!c3+d4`; traps as `trap e5`).
+//! - **Returns**: +1 the winner, −1 the loser, 0 both on a draw (a lost stake).
+//!   Scores: the points of ruling T8.
+//! - **Length**: every move puts a stone on a cell without one of the mover's
+//!   colour, so a game has at most `2N + 1` moves (T7) after the traps.
+//! - **Views**: a side sees its own traps, every stone, and the opponent's traps
+//!   only once the game is over (T10); [`State::resample_from_infostate`] draws
+//!   the opponent's traps afresh among the sets consistent with what the side has
+//!   seen (uniform over cells without the side's stones, with the trap its stone
+//!   hit when it lost and the stake is being decided).
+
+use alloc::collections::BTreeSet;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use rand_core::Rng;
+use trap_stones::{Awaiting, Cell, Color, Draws, Group, Move, Player, Rules, Setup, Side, Traps};
+
+use super::rules::{self, RulesParams};
+use crate::action::{Action, ActionError, ActionList, NotationError};
+use crate::info::{ChanceMode, GameInfo, Information, Utility};
+use crate::interface::{Game, PerPlayer, State};
+use crate::params::{ParamSpec, Params};
+use crate::prob::Prob;
+use crate::registry::LoadError;
+use crate::rng::below;
+use crate::turn::Turn;
+
+const NAME: &str = "trap_stones";
+/// Observation planes (see [`TrapStonesState::observation_tensor`]).
+const PLANES: usize = 13;
+/// No cell: pads groups of fewer than four cells.
+const PAD: u16 = u16::MAX;
+
+impl RulesParams for Rules {
+    const PRESETS: &'static [&'static str] = Rules::PRESETS;
+    fn preset(name: &str) -> Result<Rules, String> {
+        Rules::preset(name).map_err(|e| e.to_string())
+    }
+}
+
+/// The hidden-trap game under one set of parameters.
+#[derive(Clone, Debug)]
+pub struct TrapStones {
+    def: Arc<Def>,
+}
+
+#[derive(Debug)]
+struct Def {
+    info: GameInfo,
+    rules: Rules,
+    width: u16,
+    height: u16,
+    /// Every va-bank group: its cells' numbers, increasing, padded with `PAD`;
+    /// sorted, so an action's group is `groups[action - 4N - 1]`.
+    groups: Vec<[u16; 4]>,
+}
+
+impl Def {
+    fn cells(&self) -> u32 {
+        u32::from(self.width) * u32::from(self.height)
+    }
+
+    fn cell(&self, n: u32) -> Option<Cell> {
+        if n >= self.cells() {
+            return None;
+        }
+        let w = u32::from(self.width);
+        Cell::new((n % w) as u8, (n / w) as u8)
+    }
+
+    fn number(&self, c: Cell) -> u32 {
+        u32::from(c.row()) * u32::from(self.width) + u32::from(c.col())
+    }
+
+    /// The action of a move of the game.
+    fn action(&self, mv: Move) -> Option<Action> {
+        let n = self.cells();
+        Some(match mv {
+            Move::Stone(c) => n + self.number(c),
+            Move::Scarecrow(c) => 2 * n + self.number(c),
+            Move::Stake(c) => 3 * n + self.number(c),
+            Move::Decline => 4 * n,
+            Move::VaBank(g) => {
+                let mut key = [PAD; 4];
+                for (k, &c) in g.cells().iter().enumerate().take(4) {
+                    key[k] = self.number(c) as u16;
+                }
+                key.sort_unstable();
+                4 * n + 1 + self.groups.binary_search(&key).ok()? as u32
+            }
+        })
+    }
+
+    /// The move of a play action (`None` for a trap action or out of range).
+    fn play_move(&self, action: Action) -> Option<Move> {
+        let n = self.cells();
+        let (kind, rest) = (action / n, action % n);
+        Some(match kind {
+            0 => return None,
+            1 => Move::Stone(self.cell(rest)?),
+            2 => Move::Scarecrow(self.cell(rest)?),
+            3 => Move::Stake(self.cell(rest)?),
+            _ if action == 4 * n => Move::Decline,
+            _ => {
+                let key = self.groups.get((action - 4 * n - 1) as usize)?;
+                let mut cells = [Cell::new(0, 0)?; 4];
+                let mut len = 0;
+                for &k in key.iter().filter(|&&k| k != PAD) {
+                    cells[len] = self.cell(u32::from(k))?;
+                    len += 1;
+                }
+                Move::VaBank(Group::new(&cells[..len]).ok()?)
+            }
+        })
+    }
+}
+
+impl TrapStones {
+    /// The parameters: `rules` (`source`, `blitz`, `blitz3`, `corners`) and every
+    /// field of the crate's serialised rules.
+    pub fn param_specs() -> Vec<ParamSpec> {
+        rules::rules_specs::<Rules>()
+    }
+
+    /// The game with these parameters (the rest at their defaults).
+    ///
+    /// # Errors
+    /// [`LoadError`] for an unknown parameter or a value the crate refuses.
+    pub fn new(params: &Params) -> Result<TrapStones, LoadError> {
+        let mut params = params.clone();
+        let (rules, described) = rules::rules_from::<Rules>(NAME, &mut params)?;
+        rules::no_more(NAME, &params, &TrapStones::param_specs())?;
+        let (width, height) = (u16::from(rules.width()), u16::from(rules.height()));
+        let groups = all_groups(width, height);
+        let n = usize::from(width) * usize::from(height);
+        let k = rules.traps();
+        let info = GameInfo {
+            short_name: NAME,
+            long_name: "Trap stones",
+            params: described,
+            num_players: 2,
+            num_distinct_actions: 4 * n + 1 + groups.len(),
+            max_chance_outcomes: 2,
+            max_game_length: 2 * k + 2 * n + 1,
+            max_chance_nodes: 3,
+            observation_shape: alloc::vec![PLANES, usize::from(height), usize::from(width)],
+            information_state_shape: alloc::vec![PLANES, usize::from(height), usize::from(width)],
+            chance: ChanceMode::ExplicitStochastic,
+            information: Information::Imperfect,
+            utility: Utility::ZeroSum,
+            min_utility: -1.0,
+            max_utility: 1.0,
+            utility_sum: Some(0.0),
+        };
+        Ok(TrapStones {
+            def: Arc::new(Def {
+                info,
+                rules,
+                width,
+                height,
+                groups,
+            }),
+        })
+    }
+
+    /// The crate's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.def.rules
+    }
+
+    /// A state starting from `setup` (draws and both sides' traps given; one member
+    /// per side): no chance nodes, no trap decisions.
+    ///
+    /// # Errors
+    /// The crate's refusal of the setup, as text.
+    pub fn state_with_setup(&self, setup: Setup) -> Result<TrapStonesState, String> {
+        let setup = Setup {
+            members: [1, 1],
+            ..setup
+        };
+        let game = trap_stones::Game::new(self.def.rules, setup).map_err(|e| e.to_string())?;
+        Ok(TrapStonesState {
+            def: self.def.clone(),
+            draws: [None; 3],
+            traps: [Vec::new(), Vec::new()],
+            game: Some(game),
+            given: true,
+            history: Vec::new(),
+        })
+    }
+}
+
+/// Every 8-connected set of 1 to 4 cells of a `w` × `h` board, as sorted cell
+/// numbers padded with `PAD`, in increasing order.
+fn all_groups(w: u16, h: u16) -> Vec<[u16; 4]> {
+    let n = w * h;
+    let neighbours = |c: u16| {
+        let (x, y) = ((c % w) as i32, (c / w) as i32);
+        let mut out = [PAD; 8];
+        let mut k = 0;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx, dy) != (0, 0) && nx >= 0 && ny >= 0 && nx < i32::from(w) && ny < i32::from(h) {
+                    out[k] = (ny * i32::from(w) + nx) as u16;
+                    k += 1;
+                }
+            }
+        }
+        out
+    };
+    let mut all: BTreeSet<[u16; 4]> = BTreeSet::new();
+    let mut frontier: Vec<[u16; 4]> = (0..n).map(|c| [c, PAD, PAD, PAD]).collect();
+    all.extend(frontier.iter().copied());
+    for size in 1..4 {
+        let mut next = Vec::new();
+        for g in &frontier {
+            for &c in &g[..size] {
+                for nb in neighbours(c).into_iter().filter(|&x| x != PAD) {
+                    if g[..size].contains(&nb) {
+                        continue;
+                    }
+                    let mut bigger = *g;
+                    bigger[size] = nb;
+                    bigger.sort_unstable();
+                    if all.insert(bigger) {
+                        next.push(bigger);
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    all.into_iter().collect()
+}
+
+impl Game for TrapStones {
+    type State = TrapStonesState;
+
+    fn info(&self) -> &GameInfo {
+        &self.def.info
+    }
+
+    fn new_initial_state(&self) -> TrapStonesState {
+        TrapStonesState {
+            def: self.def.clone(),
+            draws: [None; 3],
+            traps: [Vec::new(), Vec::new()],
+            game: None,
+            given: false,
+            history: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// A state: the draws and traps being decided, then the crate's game.
+#[derive(Clone, Debug)]
+pub struct TrapStonesState {
+    def: Arc<Def>,
+    /// The three draws, as outcomes 0/1, once drawn.
+    draws: [Option<u8>; 3],
+    /// Each side's traps chosen so far.
+    traps: [Vec<Cell>; 2],
+    /// The game, once both sides have chosen.
+    game: Option<trap_stones::Game>,
+    /// Whether the setup was given (no draws or trap decisions in the history).
+    given: bool,
+    history: Vec<Action>,
+}
+
+impl PartialEq for TrapStonesState {
+    fn eq(&self, o: &TrapStonesState) -> bool {
+        self.draws == o.draws
+            && self.traps == o.traps
+            && self.game == o.game
+            && self.history == o.history
+    }
+}
+
+/// What a state is waiting for.
+enum Phase<'a> {
+    Draw(usize),
+    Trap(Side),
+    Play(&'a trap_stones::Game),
+}
+
+impl TrapStonesState {
+    /// The crate's game, once the traps are chosen.
+    pub fn game(&self) -> Option<&trap_stones::Game> {
+        self.game.as_ref()
+    }
+
+    fn phase(&self) -> Phase<'_> {
+        if let Some(g) = &self.game {
+            return Phase::Play(g);
+        }
+        if let Some(k) = self.draws.iter().position(Option::is_none) {
+            return Phase::Draw(k);
+        }
+        let k = self.def.rules.traps();
+        if self.traps[0].len() < k {
+            Phase::Trap(Side::One)
+        } else {
+            Phase::Trap(Side::Two)
+        }
+    }
+
+    fn turn_phase(&self) -> Turn {
+        if let Some(g) = &self.game {
+            return match g.awaiting() {
+                Awaiting::Move(p) | Awaiting::Stake(p) => Turn::Player(p.side.index()),
+                Awaiting::Over => Turn::Terminal,
+            };
+        }
+        if self.draws.iter().any(Option::is_none) {
+            return Turn::Chance;
+        }
+        if self.traps[0].len() < self.def.rules.traps() {
+            Turn::Player(0)
+        } else {
+            Turn::Player(1)
+        }
+    }
+
+    fn draws(&self) -> Option<Draws> {
+        let [Some(first), Some(axis), Some(side)] = self.draws else {
+            return None;
+        };
+        let color = |x: u8| if x == 0 { Color::Dark } else { Color::Light };
+        Some(Draws {
+            first: if first == 0 { Side::One } else { Side::Two },
+            axis: color(axis),
+            side: color(side),
+        })
+    }
+
+    fn check_trap(&self, side: Side, action: Action) -> Result<Cell, ActionError> {
+        let cell = self.def.cell(action).ok_or_else(|| {
+            ActionError::Illegal(format!("action {action} is not a trap: traps are actions 0..{}", self.def.cells()))
+        })?;
+        let draws = self.draws().ok_or(ActionError::Illegal("the draws come first".into()))?;
+        let mut cells = self.traps[side.index()].clone();
+        cells.push(cell);
+        Setup::check_traps_so_far(&self.def.rules, &draws, side, &cells)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        Ok(cell)
+    }
+
+    fn check_play(&self, game: &trap_stones::Game, action: Action) -> Result<Move, ActionError> {
+        let mv = self.def.play_move(action).ok_or_else(|| {
+            ActionError::Illegal(format!(
+                "action {action} is a trap cell; the traps are chosen: play a stone (actions {}..)",
+                self.def.cells()
+            ))
+        })?;
+        game.check(mv).map_err(|e| ActionError::Illegal(e.to_string()))?;
+        Ok(mv)
+    }
+
+    /// Starts the game once both sides have chosen their traps.
+    fn start_if_ready(&mut self) {
+        let k = self.def.rules.traps();
+        if self.game.is_some() || self.traps[1].len() < k {
+            return;
+        }
+        let (Some(draws), Ok(one), Ok(two)) = (
+            self.draws(),
+            Traps::new(&self.traps[0]),
+            Traps::new(&self.traps[1]),
+        ) else {
+            return;
+        };
+        self.game = trap_stones::Game::new(self.def.rules, Setup::new(draws, [one, two])).ok();
+    }
+
+    fn side(player: usize) -> Side {
+        if player == 0 { Side::One } else { Side::Two }
+    }
+
+    /// The side's traps as it knows them: its own (chosen so far), and the
+    /// opponent's once the game is over.
+    fn known_traps(&self, me: Side) -> [Vec<Cell>; 2] {
+        if let Some(g) = &self.game {
+            let view = g.view(Player::solo(me));
+            return [0, 1].map(|s| view.traps[s].map(|t| t.cells().to_vec()).unwrap_or_default());
+        }
+        let mut out = [Vec::new(), Vec::new()];
+        out[me.index()] = self.traps[me.index()].clone();
+        out
+    }
+}
+
+impl State for TrapStonesState {
+    fn info(&self) -> &GameInfo {
+        &self.def.info
+    }
+
+    fn current_player(&self) -> Turn {
+        self.turn_phase()
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        match self.phase() {
+            Phase::Draw(_) => out.extend([0, 1]),
+            Phase::Trap(side) => {
+                out.extend((0..self.def.cells()).filter(|&a| self.check_trap(side, a).is_ok()));
+            }
+            Phase::Play(g) => {
+                if g.is_over() {
+                    return;
+                }
+                out.extend(g.legal_moves().iter().filter_map(|mv| self.def.action(mv)));
+                out.sort_unstable();
+            }
+        }
+    }
+
+    fn check(&self, action: Action) -> Result<(), ActionError> {
+        let size = match self.turn_phase() {
+            Turn::Terminal => return Err(ActionError::Terminal),
+            Turn::Chance => 2,
+            Turn::Player(_) => self.def.info.num_distinct_actions,
+        };
+        if action as usize >= size {
+            return Err(ActionError::OutOfRange { action, size });
+        }
+        match self.phase() {
+            Phase::Draw(_) => Ok(()),
+            Phase::Trap(side) => self.check_trap(side, action).map(|_| ()),
+            Phase::Play(g) => self.check_play(g, action).map(|_| ()),
+        }
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
+        self.check(action)?;
+        match self.phase() {
+            Phase::Draw(k) => self.draws[k] = Some(action as u8),
+            Phase::Trap(side) => {
+                let cell = self.check_trap(side, action)?;
+                self.traps[side.index()].push(cell);
+                self.start_if_ready();
+            }
+            Phase::Play(_) => {
+                let Some(g) = &mut self.game else {
+                    return Err(ActionError::Terminal);
+                };
+                let mv = self
+                    .def
+                    .play_move(action)
+                    .ok_or(ActionError::Illegal(format!("{action} is not a move")))?;
+                g.play(mv).map_err(|e| ActionError::Illegal(e.to_string()))?;
+            }
+        }
+        self.history.push(action);
+        Ok(())
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {
+        out.clear();
+        if let Phase::Draw(_) = self.phase() {
+            let half = Prob::new(1, 2).unwrap_or(Prob::ZERO);
+            out.extend([(0, half), (1, half)]);
+        }
+    }
+
+    fn returns(&self) -> PerPlayer {
+        let mut r: PerPlayer = [0.0, 0.0].into_iter().collect();
+        if let Some(o) = self.game.as_ref().and_then(|g| g.outcome())
+            && let Some(w) = o.winner()
+        {
+            r[w.index()] = 1.0;
+            r[w.other().index()] = -1.0;
+        }
+        r
+    }
+
+    fn scores(&self) -> PerPlayer {
+        match &self.game {
+            Some(g) => g.score().0.iter().map(|&x| f64::from(x)).collect(),
+            None => [0.0, 0.0].into_iter().collect(),
+        }
+    }
+
+    fn action_to_string(&self, turn: Turn, action: Action) -> String {
+        match turn {
+            Turn::Chance => {
+                let k = self.draws.iter().position(Option::is_none).unwrap_or(0);
+                match (k, action) {
+                    (0, 0) => "side 1 moves first".into(),
+                    (0, _) => "side 2 moves first".into(),
+                    (1, 0) => "axis stone dark".into(),
+                    (1, _) => "axis stone light".into(),
+                    (_, 0) => "side stone dark".into(),
+                    (_, _) => "side stone light".into(),
+                }
+            }
+            _ => match (self.game.is_some(), self.def.play_move(action)) {
+                (true, Some(mv)) => mv.to_string(),
+                _ => match self.def.cell(action) {
+                    Some(c) => format!("trap {c}"),
+                    None => format!("{action}"),
+                },
+            },
+        }
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<Action, NotationError> {
+        let t = text.trim();
+        match self.phase() {
+            Phase::Draw(k) => {
+                let low = t.to_ascii_lowercase();
+                let first = ["side 1 moves first", "axis stone dark", "side stone dark"];
+                let second = ["side 2 moves first", "axis stone light", "side stone light"];
+                if low == first[k] || low == "0" {
+                    Ok(0)
+                } else if low == second[k] || low == "1" {
+                    Ok(1)
+                } else {
+                    Err(NotationError::Parse(format!("{t:?} is not an outcome of this draw")))
+                }
+            }
+            Phase::Trap(_) => {
+                let cell = t.strip_prefix("trap").unwrap_or(t).trim();
+                let c: Cell = cell
+                    .parse()
+                    .map_err(|e: trap_stones::ParseError| NotationError::Parse(e.to_string()))?;
+                if self.def.cell(self.def.number(c)) != Some(c) {
+                    return Err(NotationError::NoSuchAction(t.into()));
+                }
+                Ok(self.def.number(c))
+            }
+            Phase::Play(_) => {
+                let mv: Move = t
+                    .parse()
+                    .map_err(|e: trap_stones::ParseError| NotationError::Parse(e.to_string()))?;
+                self.def
+                    .action(mv)
+                    .filter(|&a| self.def.play_move(a) == Some(mv))
+                    .ok_or_else(|| NotationError::NoSuchAction(t.into()))
+            }
+        }
+    }
+
+    fn observation_string(&self, player: usize) -> String {
+        let me = TrapStonesState::side(player);
+        match &self.game {
+            Some(g) => g.view(Player::solo(me)).to_string(),
+            None => {
+                let mut s = String::new();
+                match self.draws() {
+                    Some(d) => {
+                        let _ = writeln!(s, "draws: {} moves first, axis stone {:?}, side stone {:?}", d.first, d.axis, d.side);
+                    }
+                    None => {
+                        let _ = writeln!(s, "draws: {} of 3 made", self.draws.iter().flatten().count());
+                    }
+                }
+                let mine = &self.traps[me.index()];
+                let _ = write!(s, "my traps:");
+                for c in mine {
+                    let _ = write!(s, " {c}");
+                }
+                let _ = writeln!(
+                    s,
+                    "\nopponent traps chosen: {}",
+                    self.traps[me.other().index()].len()
+                );
+                s
+            }
+        }
+    }
+
+    fn information_state_string(&self, player: usize) -> String {
+        let me = TrapStonesState::side(player);
+        let mut s = String::new();
+        let _ = write!(s, "side {}; draws", player + 1);
+        for d in self.draws.iter().flatten() {
+            let _ = write!(s, " {d}");
+        }
+        let known = self.known_traps(me);
+        for (k, side) in Side::all().into_iter().enumerate() {
+            let _ = write!(s, "; {side} traps");
+            if known[k].is_empty() && k != me.index() {
+                let n = if self.game.is_some() {
+                    self.def.rules.traps()
+                } else {
+                    self.traps[k].len()
+                };
+                let _ = write!(s, " hidden x{n}");
+            }
+            for c in &known[k] {
+                let _ = write!(s, " {c}");
+            }
+        }
+        let _ = write!(s, "; moves");
+        if let Some(g) = &self.game {
+            for mv in g.moves() {
+                let _ = write!(s, " {mv}");
+            }
+        }
+        s
+    }
+
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        let me = TrapStonesState::side(player);
+        let n = self.def.cells() as usize;
+        let plane = |p: usize, c: Cell, out: &mut [f32]| {
+            if let Some(x) = out.get_mut(p * n + self.def.number(c) as usize) {
+                *x = 1.0;
+            }
+        };
+        let fill = |p: usize, v: f32, out: &mut [f32]| {
+            if let Some(s) = out.get_mut(p * n..(p + 1) * n) {
+                s.fill(v);
+            }
+        };
+        let known = self.known_traps(me);
+        for &c in &known[me.index()] {
+            plane(4, c, out);
+        }
+        for &c in &known[me.other().index()] {
+            plane(5, c, out);
+        }
+        if let Some(d) = self.draws() {
+            let homes = d.homes(self.def.rules.corner_homes());
+            for (k, home) in [(6, homes[me.index()]), (7, homes[me.other().index()])] {
+                for c in (0..n as u32).filter_map(|i| self.def.cell(i)) {
+                    if home.contains(c, self.def.rules.width(), self.def.rules.height()) {
+                        plane(k, c, out);
+                    }
+                }
+            }
+        }
+        match &self.game {
+            Some(g) => {
+                let view = g.view(Player::solo(me));
+                for (k, side) in [(0, me), (1, me.other())] {
+                    for &c in &view.stones[side.index()] {
+                        plane(k, c, out);
+                    }
+                    for &c in &view.scarecrows[side.index()] {
+                        plane(k + 2, c, out);
+                    }
+                }
+                let to_me = matches!(g.awaiting(), Awaiting::Move(p) | Awaiting::Stake(p) if p.side == me);
+                fill(8, f32::from(u8::from(to_me)), out);
+                fill(9, f32::from(u8::from(matches!(g.awaiting(), Awaiting::Stake(_)))), out);
+                let max = f32::from(self.def.rules.scarecrows().max(1));
+                fill(11, f32::from(view.scarecrows_left[me.index()]) / max, out);
+                fill(12, f32::from(view.scarecrows_left[me.other().index()]) / max, out);
+            }
+            None => {
+                fill(8, f32::from(u8::from(self.turn_phase() == Turn::Player(player))), out);
+                fill(10, 1.0, out);
+            }
+        }
+    }
+
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        self.observation_tensor(player, out);
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        match self.phase() {
+            Phase::Draw(_) => None,
+            Phase::Trap(_) => {
+                let list = self.legal_actions();
+                let k = below(rng, list.len() as u32) as usize;
+                list.get(k).copied()
+            }
+            Phase::Play(g) => g.random_move(rng).and_then(|mv| self.def.action(mv)),
+        }
+    }
+
+    fn playout_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        match self.phase() {
+            Phase::Play(g) => g.playout_move(rng).and_then(|mv| self.def.action(mv)),
+            _ => self.random_action(rng),
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        match self.phase() {
+            Phase::Draw(_) => Some(below(rng, 2)),
+            _ => None,
+        }
+    }
+
+    fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> Self {
+        let me = TrapStonesState::side(player);
+        let them = me.other();
+        let over = self.game.as_ref().is_some_and(trap_stones::Game::is_over);
+        let hidden = self.traps[them.index()].len();
+        if over || self.given || hidden == 0 {
+            return self.clone();
+        }
+        let Some(draws) = self.draws() else {
+            return self.clone();
+        };
+        // Cells the opponent's traps cannot be on: my stones (a stone on one ends
+        // the game), except the one that hit when I lost and the stake is pending.
+        let mut banned: Vec<Cell> = Vec::new();
+        let mut required: Option<Cell> = None;
+        if let Some(g) = &self.game {
+            let view = g.view(Player::solo(me));
+            banned.extend(view.stones[me.index()].iter().copied());
+            if let Awaiting::Stake(p) = g.awaiting()
+                && p.side == them
+                && let Some(Move::Stone(c) | Move::Scarecrow(c)) = g.moves().last().copied()
+            {
+                required = Some(c);
+            }
+        }
+        let n = self.def.cells();
+        for _ in 0..10_000 {
+            let mut cells: Vec<Cell> = required.into_iter().collect();
+            while cells.len() < hidden {
+                let Some(c) = self.def.cell(below(rng, n)) else {
+                    break;
+                };
+                if !cells.contains(&c) && !banned.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            cells.sort();
+            if Setup::check_traps_so_far(&self.def.rules, &draws, them, &cells).is_err() {
+                continue;
+            }
+            let mut s = self.clone();
+            s.traps[them.index()] = cells;
+            s.game = None;
+            s.start_if_ready();
+            if let (Some(g), Some(old)) = (&mut s.game, &self.game) {
+                for &mv in old.moves() {
+                    if g.play(mv).is_err() {
+                        break;
+                    }
+                }
+            }
+            s.history = s.rebuilt_history();
+            if s.game.as_ref().map(trap_stones::Game::moves) == self.game.as_ref().map(trap_stones::Game::moves) {
+                return s;
+            }
+        }
+        self.clone()
+    }
+}
+
+impl TrapStonesState {
+    /// The history for the draws, traps and moves held now (side 1's traps, then
+    /// side 2's, each in the order chosen).
+    fn rebuilt_history(&self) -> Vec<Action> {
+        let mut h: Vec<Action> = self.draws.iter().flatten().map(|&d| Action::from(d)).collect();
+        for side in &self.traps {
+            h.extend(side.iter().map(|&c| self.def.number(c)));
+        }
+        if let Some(g) = &self.game {
+            h.extend(g.moves().iter().filter_map(|&mv| self.def.action(mv)));
+        }
+        h
+    }
+}

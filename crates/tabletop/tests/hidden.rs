@@ -1,0 +1,98 @@
+//! What a player cannot see is drawn afresh by `resample_from_infostate`, and only
+//! that: the resampled states differ from the true one in the hidden parts, often,
+//! while everything the player sees stays the same.
+
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use tabletop::{Game, State, Turn, load};
+
+/// Plays `steps` random actions (chance by probability) from the start.
+fn play(game: &tabletop::AnyGame, steps: usize, seed: u64) -> tabletop::AnyState {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut s = game.new_initial_state();
+    for _ in 0..steps {
+        let a = match s.current_player() {
+            Turn::Terminal => break,
+            Turn::Chance => s.sample_chance(&mut rng),
+            Turn::Player(_) => s.playout_action(&mut rng),
+        };
+        s.apply_action(a.unwrap()).unwrap();
+    }
+    s
+}
+
+/// Resamples `state` for `player` many times: every resample looks the same to the
+/// player, and at least `min_distinct` different states come out.
+fn check_resamples(state: &tabletop::AnyState, player: usize, min_distinct: usize) {
+    let mut rng = Pcg64Mcg::seed_from_u64(99);
+    let mut distinct: Vec<tabletop::AnyState> = Vec::new();
+    for _ in 0..200 {
+        let r = state.resample_from_infostate(player, &mut rng);
+        assert_eq!(
+            r.information_state_string(player),
+            state.information_state_string(player)
+        );
+        assert_eq!(
+            r.observation_string(player),
+            state.observation_string(player)
+        );
+        assert_eq!(r.legal_actions(), state.legal_actions());
+        if !distinct.contains(&r) {
+            distinct.push(r);
+        }
+    }
+    assert!(
+        distinct.len() >= min_distinct,
+        "only {} distinct resamples for player {player}",
+        distinct.len()
+    );
+}
+
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_resamples_the_cards_a_player_has_not_seen() {
+    let game = load("tarokk_war").unwrap();
+    // Deal (80 chance nodes), then into phase I.
+    for steps in [85, 120] {
+        let s = play(&game, steps, 3);
+        assert!(!s.is_terminal(), "{steps} steps ended the game");
+        for p in 0..2 {
+            check_resamples(&s, p, 20);
+        }
+    }
+    // Phase II with the defender's soldier face down: the attacker does not know it.
+    let mut found = 0;
+    for seed in 0..40 {
+        for steps in 81..200 {
+            let s = play(&game, steps, seed);
+            let tabletop::AnyState::TarokkWar(t) = &s else {
+                unreachable!()
+            };
+            let Some(g) = t.game() else { continue };
+            if g.is_over() {
+                break;
+            }
+            if let tarokk_war::Awaiting::Attack(attacker) = g.awaiting() {
+                check_resamples(&s, attacker.index(), 5);
+                check_resamples(&s, attacker.other().index(), 5);
+                found += 1;
+                break;
+            }
+        }
+    }
+    assert!(found > 10, "phase II battles reached in only {found} games");
+}
+
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_resamples_the_opponents_traps() {
+    let game = load("trap_stones").unwrap();
+    // After the draws and both sides' traps, and some moves.
+    for steps in [5, 12] {
+        let s = play(&game, steps, 5);
+        assert!(!s.is_terminal());
+        for p in 0..2 {
+            check_resamples(&s, p, 20);
+        }
+    }
+}
