@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use o_an_quan::{Game, Player, Position, Rules};
+use o_an_quan::{Game, Player, Rules, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -24,7 +24,7 @@ fn playouts(c: &mut Criterion) {
         ("3p source", Rules::default().with_players(3)),
         ("4p source", Rules::default().with_players(4)),
     ] {
-        let start = Game::new(rules).expect("valid rules");
+        let start = Game::new(rules, Setup::standard(&rules)).expect("valid rules");
         let mut game = start.clone();
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         group.bench_function(name, |b| {
@@ -61,7 +61,7 @@ fn longest(score: fn(&o_an_quan::Report) -> u32) -> (Game, o_an_quan::Move) {
                 .with_players(players)
                 .with_row_len(12)
                 .with_start_stones(k);
-            consider(Game::new(rules).expect("valid"));
+            consider(Game::new(rules, Setup::standard(&rules)).expect("valid"));
         }
     }
     let mut rng = Pcg64Mcg::seed_from_u64(9);
@@ -76,11 +76,12 @@ fn longest(score: fn(&o_an_quan::Report) -> u32) -> (Game, o_an_quan::Move) {
                     .expect("small");
             }
         }
-        for p in 0..4 {
-            let q = o_an_quan::Square::quan(Player::new(p).expect("seat"));
-            board.set_quan(q, true).expect("quan square");
+        for p in Player::all(4) {
+            board
+                .set_quan(o_an_quan::Square::quan(p), true)
+                .expect("quan square");
         }
-        if let Ok(game) = Game::from_position(rules, Position::new(board, Player::A)) {
+        if let Ok(game) = Game::new(rules, Setup::new(board, Player::A)) {
             consider(game);
         }
     }
@@ -116,7 +117,11 @@ fn chains(c: &mut Criterion) {
         group.bench_function(format!("{name} traced ({steps} steps)"), |b| {
             b.iter_batched_ref(
                 || game.clone(),
-                |g| black_box(g.play_traced(mv).expect("legal").events.len()),
+                |g| {
+                    let mut events = 0u32;
+                    g.play_traced(mv, &mut |_| events += 1).expect("legal");
+                    black_box(events)
+                },
                 BatchSize::SmallInput,
             )
         });
@@ -126,7 +131,8 @@ fn chains(c: &mut Criterion) {
 
 fn legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("o_an_quan/legal_moves");
-    let mut game = Game::new(Rules::default().with_players(4)).expect("valid");
+    let rules = Rules::default().with_players(4);
+    let mut game = Game::new(rules, Setup::standard(&rules)).expect("valid");
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     game.play_out(&mut rng, 3);
     group.throughput(Throughput::Elements(1));

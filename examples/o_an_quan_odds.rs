@@ -8,7 +8,7 @@
 //! Defaults: 1,000,000 games per row, seed 1. Moves are uniform among the legal
 //! ones; A moves first.
 
-use o_an_quan::{EndRule, Game, Player, Rules};
+use o_an_quan::{EndRule, Game, Rules, Setup};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -40,7 +40,7 @@ fn main() {
         for (name, rules) in options {
             let rules = rules.with_players(players);
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let mut game = Game::new(rules).expect("valid rules");
+            let mut game = Game::new(rules, Setup::standard(&rules)).expect("valid rules");
             let mut wins = [0u64; 4];
             let (mut draws, mut moves, mut longest) = (0u64, 0u64, 0usize);
             for _ in 0..games {
@@ -56,7 +56,7 @@ fn main() {
             let pct = |n: u64| format!("{:.1} %", 100.0 * n as f64 / games as f64);
             let seat = |p: usize| {
                 if p < usize::from(players) {
-                    pct(wins[Player::new(p).map_or(0, |p| p.index())])
+                    pct(wins[p])
                 } else {
                     "—".into()
                 }

@@ -246,12 +246,12 @@ impl QuanTable {
     fn new(rules: Option<&str>) -> QuanTable {
         let rules = rules.map_or(Ok(o_an_quan::Rules::default()), o_an_quan::Rules::preset);
         let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
-        let game = o_an_quan::Game::new(rules).unwrap_or_else(|e| usage(&e.to_string()));
+        let setup = o_an_quan::Setup::standard(&rules);
+        let game = o_an_quan::Game::new(rules, setup).unwrap_or_else(|e| usage(&e.to_string()));
         QuanTable { game }
     }
 
-    fn describe(trace: &o_an_quan::Trace) -> String {
-        let r = trace.report;
+    fn describe(r: o_an_quan::Report, events: &[o_an_quan::Event]) -> String {
         let mut s = format!(
             "{} plays {}: {} stones sown, {} relays",
             r.player,
@@ -259,9 +259,16 @@ impl QuanTable {
             r.sown,
             r.pick_ups - 1
         );
-        let caps: Vec<String> = trace
-            .captures()
-            .map(|(sq, n, q)| format!("{sq} ({n}{})", if q { " + quan" } else { "" }))
+        let caps: Vec<String> = events
+            .iter()
+            .filter_map(|e| match *e {
+                o_an_quan::Event::Capture {
+                    square: sq,
+                    stones: n,
+                    quan: q,
+                } => Some(format!("{sq} ({n}{})", if q { " + quan" } else { "" })),
+                _ => None,
+            })
             .collect();
         if !caps.is_empty() {
             s += &format!(", captures {}", caps.join(", "));
@@ -284,8 +291,8 @@ impl Table for QuanTable {
 
     fn result(&self) -> Option<String> {
         self.game.outcome().map(|o| match o.winner() {
-            Some(w) => format!("{w} wins ({}): {}", o.reason, self.game.score()),
-            None => format!("draw ({}): {}", o.reason, self.game.score()),
+            Some(w) => format!("{w} wins ({}): {}", o.reason(), self.game.score()),
+            None => format!("draw ({}): {}", o.reason(), self.game.score()),
         })
     }
 
@@ -295,16 +302,21 @@ impl Table for QuanTable {
 
     fn human(&mut self, input: &str) -> Result<String, String> {
         let mv = self.game.parse_move(input).map_err(|e| e.to_string())?;
-        let trace = self.game.play_traced(mv).map_err(|e| e.to_string())?;
-        Ok(QuanTable::describe(&trace))
+        let mut events = Vec::new();
+        let r = self
+            .game
+            .play_traced(mv, &mut |e| events.push(e))
+            .map_err(|e| e.to_string())?;
+        Ok(QuanTable::describe(r, &events))
     }
 
     fn bots(&mut self, rng: &mut Pcg64Mcg) -> Vec<String> {
         let mut lines = vec![];
         while !self.game.is_over() && !self.human_to_move() {
             let mv = bots::o_an_quan(&self.game, rng);
-            match self.game.play_traced(mv) {
-                Ok(t) => lines.push(QuanTable::describe(&t)),
+            let mut events = Vec::new();
+            match self.game.play_traced(mv, &mut |e| events.push(e)) {
+                Ok(r) => lines.push(QuanTable::describe(r, &events)),
                 Err(_) => break,
             }
         }

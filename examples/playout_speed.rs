@@ -48,13 +48,14 @@ fn go_speed(size: u8, playouts: usize) {
 }
 
 fn o_an_quan_speed(players: u8, playouts: usize) {
-    use o_an_quan::{Game, Rules};
+    use o_an_quan::{Game, Rules, Setup};
     let rules = if std::env::var_os("COMMON").is_some() {
         Rules::common()
     } else {
         Rules::default()
-    };
-    let mut game = Game::new(rules.with_players(players)).expect("2 to 4 players");
+    }
+    .with_players(players);
+    let mut game = Game::new(rules, Setup::standard(&rules)).expect("2 to 4 players");
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let t = Instant::now();
     let mut moves = 0;

@@ -149,7 +149,7 @@ fn go_tour(seed: u64) -> Summary {
 // ----- Ô ăn quan -----
 
 /// One move's trace in a line: pick-ups and drops, captures, where it stopped.
-fn o_an_quan_steps(trace: &o_an_quan::Trace) -> String {
+fn o_an_quan_steps(events: &[o_an_quan::Event]) -> String {
     use o_an_quan::Event;
     let mut out = Vec::new();
     let mut drops: Vec<String> = Vec::new();
@@ -159,7 +159,7 @@ fn o_an_quan_steps(trace: &o_an_quan::Trace) -> String {
             drops.clear();
         }
     };
-    for e in &trace.events {
+    for e in events {
         match e {
             Event::Drop { square } => drops.push(square.to_string()),
             other => {
@@ -203,7 +203,7 @@ fn o_an_quan_steps(trace: &o_an_quan::Trace) -> String {
 }
 
 fn o_an_quan_tour(seed: u64) -> Summary {
-    use o_an_quan::{Event, Game, Player, Rules};
+    use o_an_quan::{Event, Game, Player, Rules, Setup};
     // Under the source's rules the standard opening hands each side a quan at once;
     // the young-quan option (ruling Q6) is how many players keep a game going.
     let rules = Rules::common().with_young_quan(Some(5));
@@ -212,28 +212,38 @@ fn o_an_quan_tour(seed: u64) -> Summary {
         rules.refill_per_square()
     );
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x0A0A);
-    let mut game = Game::new(rules).expect("valid rules");
+    let mut game = Game::new(rules, Setup::standard(&rules)).expect("valid rules");
     print!("{}", game.board());
-    let mut longest: Option<(usize, o_an_quan::Trace)> = None;
+    let mut longest: Option<(usize, o_an_quan::Report, Vec<Event>)> = None;
     let (mut relays, mut captures, mut refills) = (0, 0, 0);
     while !game.is_over() && game.move_count() < 500 {
         let mv = bots::o_an_quan(&game, &mut rng);
-        let trace = game.play_traced(mv).expect("the bot plays legal moves");
-        let r = trace.report;
+        let mut events = Vec::new();
+        let r = game
+            .play_traced(mv, &mut |e| events.push(e))
+            .expect("the bot plays legal moves");
         let n = game.move_count();
         relays += r.pick_ups - 1;
         captures += r.captures;
-        let taken: Vec<String> = trace
-            .captures()
-            .map(|(sq, stones, quan)| {
-                format!("{sq} ({stones}{})", if quan { " + quan" } else { "" })
+        let taken: Vec<String> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Capture {
+                    square: sq,
+                    stones,
+                    quan,
+                } => Some(format!(
+                    "{sq} ({stones}{})",
+                    if quan { " + quan" } else { "" }
+                )),
+                _ => None,
             })
             .collect();
         let mut notes = Vec::new();
         if !taken.is_empty() {
             notes.push(format!("captures {}", taken.join(", ")));
         }
-        for e in &trace.events {
+        for e in &events {
             if let Event::Borrow {
                 borrower,
                 lender,
@@ -261,28 +271,28 @@ fn o_an_quan_tour(seed: u64) -> Summary {
         }
         if longest
             .as_ref()
-            .is_none_or(|(len, _)| trace.events.len() > *len)
+            .is_none_or(|(len, _, _)| events.len() > *len)
         {
-            longest = Some((trace.events.len(), trace));
+            longest = Some((events.len(), r, events));
         }
         if n == 12 {
             println!("after move {n}:\n{}", game.position());
         }
     }
-    if let Some((_, trace)) = &longest {
+    if let Some((_, report, events)) = &longest {
         println!(
             "the longest move, step by step (move by {}: {}):\n  {}",
-            trace.report.player,
-            trace.report.mv,
-            o_an_quan_steps(trace)
+            report.player,
+            report.mv,
+            o_an_quan_steps(events)
         );
     }
     println!("final position after {} moves:\n{game}", game.move_count());
     let score = game.score();
     let describe = |g: &Game| match g.outcome() {
         Some(o) => match o.winner() {
-            Some(w) => format!("{w} wins ({})", o.reason),
-            None => format!("draw ({})", o.reason),
+            Some(w) => format!("{w} wins ({})", o.reason()),
+            None => format!("draw ({})", o.reason()),
         },
         None => "unfinished".into(),
     };
@@ -304,7 +314,7 @@ fn o_an_quan_tour(seed: u64) -> Summary {
         .collect();
     println!("  score: {}\n  result: {result}", totals.join("; "));
     // The same bots under the source's rules, and a 4-player game at random.
-    let mut source = Game::new(Rules::default()).expect("valid rules");
+    let mut source = Game::new(Rules::default(), Setup::default()).expect("valid rules");
     while !source.is_over() {
         let mv = bots::o_an_quan(&source, &mut rng);
         source.play(mv).expect("legal");
@@ -315,7 +325,8 @@ fn o_an_quan_tour(seed: u64) -> Summary {
         describe(&source),
         source.score()
     );
-    let mut four = Game::new(Rules::common().with_players(4)).expect("valid rules");
+    let four_rules = Rules::common().with_players(4);
+    let mut four = Game::new(four_rules, Setup::standard(&four_rules)).expect("valid rules");
     four.play_out(&mut rng, 10_000);
     println!(
         "a 4-player game (common rules, random play) after {} moves:\n{four}",

@@ -25,7 +25,8 @@ fn trap_stones_bot_plays_legally_and_declares_va_bank_when_the_odds_favour_it() 
 fn every_bot_plays_legal_moves_to_the_end() {
     let mut rng = Pcg64Mcg::seed_from_u64(9);
     for _ in 0..20 {
-        let mut g = o_an_quan::Game::new(o_an_quan::Rules::common().with_players(3)).unwrap();
+        let rules = o_an_quan::Rules::common().with_players(3);
+        let mut g = o_an_quan::Game::new(rules, o_an_quan::Setup::standard(&rules)).unwrap();
         while !g.is_over() {
             g.play(bots::o_an_quan(&g, &mut rng)).unwrap();
         }

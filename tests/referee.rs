@@ -152,7 +152,7 @@ fn o_an_quan_session() {
     r.error(json!({"chance": 1}), "no_chance");
     // A position as the setup.
     let pos = json!({"board": "(Q) 1 0 0 4 2 (Q) 1 1 1 1 1", "owners": ["A","A","A","A","A","B","B","B","B","B"],
-        "stores": [0,0], "quan_taken": [0,0], "loans": [0,0], "collected": [0,0], "to_move": "A"});
+        "stores": [0,0], "quan_taken": [0,0], "loans": [], "to_move": "A", "history": []});
     r.ok(json!({"new": {"game": "o_an_quan", "setup": {"position": pos}}}));
     let p = r.ok(json!({"play": "A1R"}));
     assert_eq!(p["ok"]["stones_captured"], 4);

@@ -383,9 +383,9 @@ impl QuanSession {
             o_an_quan::Rules::preset(n).ok()
         })?;
         let game = if let Some(pos) = setup.get("position") {
-            let position: o_an_quan::Position = serde_json::from_value(pos.clone())
+            let setup: o_an_quan::Setup = serde_json::from_value(pos.clone())
                 .map_err(|e| fail("bad_setup", e.to_string()))?;
-            o_an_quan::Game::from_position(rules, position)
+            o_an_quan::Game::new(rules, setup)
         } else {
             let first = match setup.get("first") {
                 None => o_an_quan::Player::A,
@@ -394,7 +394,11 @@ impl QuanSession {
                     .and_then(|s| s.parse().ok())
                     .ok_or_else(|| fail("bad_setup", "first is a seat letter such as \"B\""))?,
             };
-            o_an_quan::Game::with_first_player(rules, first)
+            let setup = o_an_quan::Setup {
+                to_move: first,
+                ..o_an_quan::Setup::standard(&rules)
+            };
+            o_an_quan::Game::new(rules, setup)
         }
         .map_err(|e| fail("bad_setup", e.to_string()))?;
         let ok = json!({"game": "o_an_quan", "rules": to_json(&rules)});
@@ -412,10 +416,14 @@ impl Session for QuanSession {
 
     fn play(&mut self, mv: &str) -> Result<Played, Failure> {
         let parsed = self.game.parse_move(mv).map_err(bad_move)?;
-        let trace = self.game.play_traced(parsed).map_err(illegal)?;
+        let mut events = Vec::new();
+        let report = self
+            .game
+            .play_traced(parsed, &mut |e| events.push(to_json(&e)))
+            .map_err(illegal)?;
         Ok(Played {
-            ok: to_json(&trace.report),
-            events: trace.events.iter().map(to_json).collect(),
+            ok: to_json(&report),
+            events,
         })
     }
 
@@ -425,10 +433,10 @@ impl Session for QuanSession {
 
     fn state(&self) -> Value {
         let score = self.game.score();
-        let totals: serde_json::Map<String, Value> = (0..self.game.rules().players())
-            .filter_map(o_an_quan::Player::new)
-            .map(|p| (p.to_string(), json!(score.total(p))))
-            .collect();
+        let totals: serde_json::Map<String, Value> =
+            o_an_quan::Player::all(self.game.rules().players())
+                .map(|p| (p.to_string(), json!(score.total(p))))
+                .collect();
         json!({
             "game": "o_an_quan",
             "board": self.game.board().ring().to_string(),
@@ -456,10 +464,10 @@ impl Session for QuanSession {
 
     fn score(&self) -> Value {
         let s = self.game.score();
-        let totals: serde_json::Map<String, Value> = (0..self.game.rules().players())
-            .filter_map(o_an_quan::Player::new)
-            .map(|p| (p.to_string(), json!(s.total(p))))
-            .collect();
+        let totals: serde_json::Map<String, Value> =
+            o_an_quan::Player::all(self.game.rules().players())
+                .map(|p| (p.to_string(), json!(s.total(p))))
+                .collect();
         json!({"totals": totals, "detail": to_json(&s), "final": self.game.is_over()})
     }
 }

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tabletop_fuzz::Bytes;
-use o_an_quan::{Board, Direction, Game, Match, Move, Player, Position, Rules, Square};
+use o_an_quan::{Board, Direction, Game, Loan, Match, Move, Player, Rules, Setup, Square};
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
@@ -24,13 +24,14 @@ fuzz_target!(|data: &[u8]| {
             o_an_quan::EndRule::QuanSquaresEmpty
         });
     if rules.validate().is_err() {
-        assert!(Game::new(rules).is_err());
+        assert!(Game::new(rules, Setup::standard(&rules)).is_err());
         assert!(Match::new(rules).is_err());
         return;
     }
-    // Either the start, or a position from the bytes (stones, quan, owners, stores).
+    // Either the start, or a setup from the bytes (stones, quan, owners, stores,
+    // loans), or the position of a game played from it (with its history).
     let mut game = if b.next() & 1 == 0 {
-        Game::new(rules).expect("valid rules")
+        Game::new(rules, Setup::standard(&rules)).expect("valid rules")
     } else {
         let mut board = Board::empty(rules.players(), rules.row_len());
         for sq in board.clone().squares() {
@@ -39,18 +40,22 @@ fuzz_target!(|data: &[u8]| {
                 let _ = board.set_quan(sq, b.next() & 1 == 1);
             }
         }
-        let mut pos = Position::new(board, Player::new(usize::from(b.next() % 4)).unwrap_or(Player::A));
-        for p in 0..4 {
-            let player = Player::new(p).unwrap_or(Player::A);
-            pos = pos
-                .with_store(player, u16::from(b.next()))
-                .with_quan_taken(player, b.next() % 3);
-            let sq = Square::small(player, b.next() % 14);
-            if let Ok(p2) = pos.clone().with_owner(sq, Player::new(usize::from(b.next() % 4)).unwrap_or(Player::A)) {
-                pos = p2;
+        let seat = |k: u8| Player::all(4).nth(usize::from(k % 4)).expect("four seats");
+        let mut setup = Setup::new(board, seat(b.next()));
+        for p in 0..setup.stores.len() {
+            setup.stores[p] = u16::from(b.next());
+            setup.quan_taken[p] = b.next() % 3;
+            let k = usize::from(b.next());
+            let owner = seat(b.next());
+            if let Some(o) = setup.owners.get_mut(k) {
+                *o = owner;
+            }
+            if b.next() & 3 == 0 {
+                let loan = Loan { borrower: seat(b.next()), lender: seat(b.next()), stones: u16::from(b.next()) };
+                setup.loans.push(loan);
             }
         }
-        match Game::from_position(rules, pos) {
+        match Game::new(rules, setup) {
             Ok(g) => g,
             Err(_) => return,
         }
@@ -58,14 +63,14 @@ fuzz_target!(|data: &[u8]| {
     let stones = game.position().small_stones();
     let quan = |g: &Game| {
         g.board().quan_count()
-            + (0..g.rules().players())
-                .map(|p| g.position().quan_taken(Player::new(p).unwrap_or(Player::A)) as usize)
+            + Player::all(g.rules().players())
+                .map(|p| g.position().quan_taken(p) as usize)
                 .sum::<usize>()
     };
     let quan_total = quan(&game);
     while b.len() >= 3 {
         let op = b.next();
-        let side = Player::new(usize::from(op >> 4 & 3)).unwrap_or(Player::A);
+        let side = Player::all(4).nth(usize::from(op >> 4 & 3)).expect("four seats");
         let square = if op & 1 == 1 {
             Square::quan(side)
         } else {
@@ -84,12 +89,26 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             1 => {
-                if let Ok(trace) = game.play_traced(mv) {
-                    assert_eq!(trace.drops().count() as u32, trace.report.sown);
+                let mut drops = 0;
+                if let Ok(report) = game.play_traced(mv, &mut |e| {
+                    drops += u32::from(matches!(e, o_an_quan::Event::Drop { .. }))
+                }) {
+                    assert_eq!(drops, report.sown);
                 }
             }
             2 => {
-                let _ = game.undo();
+                if op & 2 == 0 {
+                    let _ = game.undo();
+                } else if let Some(setup) = game.position_setup() {
+                    // Resumed from its position, the game plays on as before.
+                    let mut resumed = Game::new(rules, setup).expect("a game's own position");
+                    let mut original = game.clone();
+                    if let Some(&next) = game.legal_moves().first() {
+                        assert_eq!(resumed.play(next), original.play(next));
+                        assert_eq!(resumed.position(), original.position());
+                        assert_eq!(resumed.occurrences(), original.occurrences());
+                    }
+                }
             }
             _ => {
                 let legal = game.legal_moves();
@@ -107,7 +126,8 @@ fuzz_target!(|data: &[u8]| {
     // A match under the same rules never panics and never runs on after its end.
     if let Ok(mut m) = Match::new(rules) {
         for g in 0..3 {
-            let Ok((mut game, _)) = m.next_game(g % rules.players()) else { break };
+            let first = Player::all(rules.players()).nth(g % rules.players()).expect("a seat");
+            let Ok((mut game, _)) = m.next_game(first) else { break };
             while let Some(&mv) = game.legal_moves().first() {
                 game.play(mv).expect("legal");
                 if game.move_count() > 2000 {

@@ -1,10 +1,10 @@
 //! Arbitrary text as a board (ring notation), a move, a square, a player, a rules
-//! preset, and arbitrary JSON as a game or position: errors, never panics; what
-//! reads writes back the same.
+//! preset, and arbitrary JSON as a game, setup or position: errors, never panics;
+//! what reads writes back the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use o_an_quan::{Board, Game, Move, Player, Position, Rules, Square};
+use o_an_quan::{Board, Game, Move, Player, Position, Rules, Setup, Square};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = core::str::from_utf8(data) else {
@@ -29,12 +29,23 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(back, game);
         let _ = game.legal_moves();
     }
+    if let Ok(setup) = serde_json::from_str::<Setup>(text) {
+        let json = serde_json::to_string(&setup).expect("a setup serialises");
+        let back: Setup = serde_json::from_str(&json).expect("and reads back");
+        assert_eq!(back, setup);
+        let rules = Rules::default()
+            .with_players(setup.board.players() as u8)
+            .with_row_len(setup.board.row_len() as u8);
+        if let Ok(game) = Game::new(rules, setup) {
+            let _ = game.legal_moves();
+        }
+    }
     if let Ok(pos) = serde_json::from_str::<Position>(text) {
         let json = serde_json::to_string(&pos).expect("a position serialises");
         let back: Position = serde_json::from_str(&json).expect("and reads back");
         assert_eq!(back, pos);
     }
-    if let Ok(game) = Game::new(Rules::default()) {
+    if let Ok(game) = Game::new(Rules::default(), Setup::default()) {
         let _ = game.parse_move(text);
     }
 });

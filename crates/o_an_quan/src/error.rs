@@ -1,12 +1,16 @@
 //! The crate's error types, one per concern. Every public function that can fail
 //! returns one of these; none panics on any input.
 
+use alloc::string::String;
+
 use thiserror::Error;
 
-use crate::board::{Player, Square};
 use crate::moves::Move;
+use crate::player::Player;
+use crate::setup::Loan;
+use crate::square::Square;
 
-/// Text that could not be read as a player, square, direction, move, preset or ring.
+/// Text that could not be read as a player, square, direction, move or ring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum ParseError {
@@ -24,9 +28,6 @@ pub enum ParseError {
     /// Not a move such as `A3R` (or `3R` for the mover's own row).
     #[error("not a move (expected a small square and a direction, such as A3R or 3L)")]
     Move,
-    /// Not a known rules preset.
-    #[error("unknown rules preset (expected source or common)")]
-    RulesName,
     /// Not a board in ring notation.
     #[error("not a ring: {0}")]
     Ring(RingProblem),
@@ -53,10 +54,13 @@ pub enum RingProblem {
     TooManyStones,
 }
 
-/// A rules value out of range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+/// Rules that cannot be played: a value out of range, or an unknown preset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum RulesError {
+    /// Not one of [`Rules::PRESETS`](crate::Rules::PRESETS).
+    #[error("unknown rules preset {0:?} (expected source or common)")]
+    UnknownPreset(String),
     /// Players must be 2, 3 or 4 (ruling Q1).
     #[error("{0} players: the ring is for 2, 3 or 4 (ruling Q1)")]
     Players(u8),
@@ -84,19 +88,16 @@ pub enum RulesError {
     MoveLimit,
 }
 
-/// A position that cannot be played under the rules.
+/// A board, position or setup that cannot be played under the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
-pub enum PositionError {
+pub enum SetupError {
     /// The square is not on this ring.
     #[error("{0} is not on this ring")]
     NoSuchSquare(Square),
     /// A quan was put on a small square.
     #[error("{0} is not a quan square")]
     NotAQuanSquare(Square),
-    /// A quan square was given an owner.
-    #[error("{0} is a quan square, which nobody owns")]
-    NotASmallSquare(Square),
     /// The player is not playing on this ring.
     #[error("player {0} is not playing on this ring")]
     NoSuchPlayer(Player),
@@ -111,6 +112,17 @@ pub enum PositionError {
         /// Small squares per row of the ring given.
         row: usize,
     },
+    /// A list with the wrong number of entries: one per player, or for `owners`
+    /// one per small square.
+    #[error("{field} lists {len} values where {expected} are needed")]
+    Lengths {
+        /// The field.
+        field: &'static str,
+        /// Entries given.
+        len: usize,
+        /// Entries needed.
+        expected: usize,
+    },
     /// Quan on the ring and quan taken must make one per player, on quan squares.
     #[error(
         "{on_board} quan on the ring and {taken} taken: there must be one per player, on quan squares"
@@ -121,8 +133,11 @@ pub enum PositionError {
         /// Quan in players' hands.
         taken: usize,
     },
-    /// Loans must balance: what is lent is borrowed.
-    #[error("the loans do not balance")]
+    /// A loan must be of at least one stone, between two players of the game (Q4).
+    #[error("{0}: a loan is of one stone or more, between two players of the game (ruling Q4)")]
+    BadLoan(Loan),
+    /// Loans must balance (what is lent is borrowed) and fit a player's balance.
+    #[error("the loans do not balance, or add up to more than a balance holds")]
     Loans,
     /// Every small square must have exactly one owner, and no quan square any.
     #[error("every small square needs exactly one owner")]
@@ -130,9 +145,13 @@ pub enum PositionError {
     /// A player owns no square.
     #[error("player {0} owns no square")]
     NoSquares(Player),
-    /// Serialised data that does not describe a position.
-    #[error("the serialised position is malformed")]
-    Encoding,
+    /// An earlier position of the setup's history that cannot have started a turn
+    /// of this game: another ring, other owners, stones collected, or invalid.
+    #[error("history entry {turn} is not a position of this game before its end (ruling Q9)")]
+    History {
+        /// Its index in the history, 0-based.
+        turn: usize,
+    },
 }
 
 /// Why a move cannot be played now.
@@ -176,29 +195,30 @@ pub enum UndoError {
 }
 
 /// A game that cannot be set up or replayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum GameError {
     /// Invalid rules.
     #[error(transparent)]
     Rules(#[from] RulesError),
-    /// A position that does not fit the rules.
+    /// A setup that does not fit the rules.
     #[error(transparent)]
-    Position(#[from] PositionError),
-    /// A recorded move that is illegal when replayed.
-    #[error("move {number} ({mv}): {error}")]
+    Setup(#[from] SetupError),
+    /// A recorded move that is refused when replayed.
+    #[error("move {number} ({mv}) refused: {error}")]
     Replay {
-        /// 1-based move number.
+        /// Its index in the moves replayed, 0-based.
         number: usize,
         /// The move.
         mv: Move,
-        /// Why it is illegal.
+        /// Why it is refused.
+        #[source]
         error: IllegalMove,
     },
 }
 
 /// A match that cannot go on as asked (ruling Q7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum MatchError {
     /// The match is over.

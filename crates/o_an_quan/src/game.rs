@@ -1,128 +1,114 @@
-//! A game: moves checked and played, turns passed on with refills and loans
-//! (ruling Q4), the end (Q5, Q9), the record, undo.
+//! A game: set up, moves checked and played, the record, undo and restart.
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::board::{Board, LANES, Player, Square};
+use crate::board::{Board, LANES};
 use crate::error::{GameError, IllegalMove, ParseError, UndoError};
+use crate::event::{Event, Named, Observer};
 use crate::history::{History, keys, mix, raw_hash};
 use crate::moves::{Direction, Move, MoveList};
+use crate::player::Player;
 use crate::position::Position;
-use crate::rules::{EndRule, Rules};
-use crate::score::{EndReason, Outcome, Score};
+use crate::report::Report;
+use crate::rules::Rules;
+use crate::score::{Outcome, Score};
+use crate::setup::Setup;
 use crate::sowing::{Capturing, Sown};
-use crate::trace::{Observer, RawEvent, Recorder, Report, Trace};
+use crate::square::Square;
 
-/// A game of Ô ăn quan under some [`Rules`], from the start or from any position.
+/// A game of Ô ăn quan under some [`Rules`], from a [`Setup`]: the standard start,
+/// or any position.
 ///
 /// The player to move always has a legal move while the game runs: an empty row is
 /// refilled at the start of its owner's turn (Q4), or the game ends.
 ///
 /// ```
-/// use o_an_quan::{Game, Rules};
-/// let mut game = Game::new(Rules::default())?;
+/// use o_an_quan::{Game, Rules, Setup};
+/// let mut game = Game::new(Rules::default(), Setup::default())?;
 /// let report = game.play("A5R".parse()?)?;     // A empties A5 to the right,
 /// assert_eq!(report.pick_ups, 2);               // relays from B5,
 /// assert_eq!(report.quan_captured, 1);          // and captures QB's quan
 /// assert_eq!(game.to_move().to_string(), "B");
 /// game.undo()?;
-/// assert_eq!(game, Game::new(Rules::default())?);
+/// assert_eq!(game, Game::new(Rules::default(), Setup::default())?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Game {
-    rules: Rules,
-    capturing: Capturing,
-    start: Position,
+    pub(crate) rules: Rules,
+    pub(crate) capturing: Capturing,
+    pub(crate) setup: Setup,
+    /// The setup's position, for restarts.
+    pub(crate) start: Position,
     /// `raw` and `filled` of the start position, for restarts.
-    start_marks: (u64, u64),
+    pub(crate) start_marks: (u64, u64),
     /// The names of the ring's squares, by ring index.
-    names: &'static [Square; LANES],
-    /// The move limit (Q9), `usize::MAX` if none.
-    move_limit: usize,
-    pos: Position,
-    moves: Vec<Move>,
-    history: History,
-    outcome: Option<Outcome>,
+    pub(crate) names: &'static [Square; LANES],
+    /// Moves this game may play before the move limit ends it (Q9; the setup's
+    /// earlier turns count), `usize::MAX` if there is no limit.
+    pub(crate) move_limit: usize,
+    pub(crate) pos: Position,
+    pub(crate) moves: Vec<Move>,
+    /// The hashes of the positions that started each turn, the setup's history
+    /// first (Q9).
+    pub(crate) history: History,
+    pub(crate) outcome: Option<Outcome>,
     /// Whether turns are recorded for the repetition rule (off only in the scratch
     /// games that verify a repetition by replaying the record).
-    track: bool,
+    pub(crate) track: bool,
     /// The repetition hash of the position, kept up to date move by move.
-    raw: u64,
+    pub(crate) raw: u64,
     /// The ring bits of the squares holding stones, kept up to date move by move
     /// (the random move and the empty-row test read it instead of the counts).
-    filled: u64,
+    pub(crate) filled: u64,
 }
 
 impl Game {
-    /// A new game from the starting position, A to move.
+    /// A game under `rules` from `setup`. The first turn starts as any turn does:
+    /// the player to move refills an empty row (Q4), and the game may already be
+    /// over.
     ///
     /// # Errors
-    /// [`GameError::Rules`] for invalid rules.
-    pub fn new(rules: Rules) -> Result<Game, GameError> {
-        Game::with_first_player(rules, Player::A)
-    }
-
-    /// A new game from the starting position, `first` to move (the source lets
-    /// rock–paper–scissors decide).
-    ///
-    /// # Errors
-    /// [`GameError::Rules`] for invalid rules; [`GameError::Position`] if `first`
-    /// is not playing.
-    pub fn with_first_player(rules: Rules, first: Player) -> Result<Game, GameError> {
+    /// [`GameError::Rules`] for invalid rules ([`Rules::validate`]);
+    /// [`GameError::Setup`] for a setup that does not fit them
+    /// ([`Setup::validate`]).
+    pub fn new(rules: Rules, setup: Setup) -> Result<Game, GameError> {
         rules.validate()?;
-        Game::from_position(rules, Position::start(&rules).with_to_move(first))
-    }
-
-    /// A game going on from `position`. The turn starts as any turn does: the
-    /// player to move refills an empty row (Q4), and the game may already be over.
-    ///
-    /// # Errors
-    /// [`GameError::Rules`] for invalid rules; [`GameError::Position`] for a position
-    /// that does not fit them ([`Position::validate`]).
-    pub fn from_position(rules: Rules, position: Position) -> Result<Game, GameError> {
-        rules.validate()?;
-        position.validate(&rules)?;
+        let start = setup.position(&rules)?;
+        let limit = rules.move_limit().map_or(usize::MAX, |n| n as usize);
         let mut game = Game {
             rules,
             capturing: Capturing {
                 young_quan: rules.young_quan().map_or(0, u16::from),
                 quan_gap: rules.quan_square_gap(),
             },
-            start: position.clone(),
-            start_marks: (raw_hash(&position), position.board.filled()),
-            names: Square::names(position.board.row),
-            move_limit: rules.move_limit().map_or(usize::MAX, |n| n as usize),
-            pos: position,
+            start_marks: (raw_hash(&start), start.board.filled()),
+            names: Square::names(start.board.row),
+            move_limit: limit.saturating_sub(setup.history.len()),
+            pos: start.clone(),
+            start,
             moves: Vec::new(),
             history: History::default(),
             outcome: None,
             track: true,
             raw: 0,
             filled: 0,
+            setup,
         };
-        game.raw = raw_hash(&game.pos);
-        game.filled = game.pos.board.filled();
-        let mut report = game.blank_report();
-        if !game.check_end(&mut report, &mut ()) {
-            game.begin_turn(&mut report, &mut ());
-        }
+        game.restart();
         Ok(game)
     }
 
-    /// Replays `moves` from `start`.
+    /// The game that `moves` make from `setup`.
     ///
     /// # Errors
-    /// As [`Game::from_position`], and [`GameError::Replay`] naming the first
-    /// illegal move.
-    pub fn replay(rules: Rules, start: Position, moves: &[Move]) -> Result<Game, GameError> {
-        let mut game = Game::from_position(rules, start)?;
-        for (k, &mv) in moves.iter().enumerate() {
-            game.play(mv).map_err(|error| GameError::Replay {
-                number: k + 1,
-                mv,
-                error,
-            })?;
+    /// As [`Game::new`], and [`GameError::Replay`] for the first move refused,
+    /// with its index in `moves` (0-based) and why.
+    pub fn replay(rules: Rules, setup: Setup, moves: &[Move]) -> Result<Game, GameError> {
+        let mut game = Game::new(rules, setup)?;
+        for (number, &mv) in moves.iter().enumerate() {
+            game.play(mv)
+                .map_err(|error| GameError::Replay { number, mv, error })?;
         }
         Ok(game)
     }
@@ -130,6 +116,11 @@ impl Game {
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The setup the game started from.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     /// The position now.
@@ -140,11 +131,6 @@ impl Game {
     /// The ring now.
     pub fn board(&self) -> &Board {
         &self.pos.board
-    }
-
-    /// The position the game started from.
-    pub fn start_position(&self) -> &Position {
-        &self.start
     }
 
     /// Whose turn it is (after the game ends: who would have been next).
@@ -167,11 +153,6 @@ impl Game {
         self.outcome
     }
 
-    /// The ring bits of the squares holding stones.
-    pub(crate) fn filled_squares(&self) -> u64 {
-        self.filled
-    }
-
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
@@ -181,56 +162,6 @@ impl Game {
     /// player has captured (the stones in their squares are collected only at the end).
     pub fn score(&self) -> Score {
         Score::of(&self.pos, self.rules.quan_value())
-    }
-
-    /// How many times the position at the start of the latest turn has occurred
-    /// at the start of a turn, this one included (Q9); 0 if no turn has started.
-    pub fn occurrences(&self) -> u32 {
-        match self.history.len().checked_sub(1) {
-            Some(turn) => 1 + self.earlier_equal(turn),
-            None => 0,
-        }
-    }
-
-    /// How many turns before `turn` started from the same position as it, found by
-    /// replaying the record and comparing positions (only turns with an equal hash
-    /// are compared).
-    fn earlier_equal(&self, turn: usize) -> u32 {
-        let Some(hash) = self.history.hash(turn) else {
-            return 0;
-        };
-        if (0..turn).all(|t| self.history.hash(t) != Some(hash)) {
-            return 0;
-        }
-        let mut target = self.clone();
-        if target.moves.len() > turn {
-            target.rewind(turn);
-        }
-        let mut scratch = Game {
-            rules: self.rules,
-            capturing: self.capturing,
-            start: self.start.clone(),
-            start_marks: self.start_marks,
-            names: self.names,
-            move_limit: self.move_limit,
-            pos: self.start.clone(),
-            moves: Vec::new(),
-            history: History::default(),
-            outcome: None,
-            track: false,
-            raw: 0,
-            filled: 0,
-        };
-        scratch.restart();
-        let mut count = 0;
-        for t in 0..turn {
-            if self.history.hash(t) == Some(hash) && scratch.pos == target.pos {
-                count += 1;
-            }
-            let i = scratch.pos.board.index(self.moves[t].square).unwrap_or(0);
-            scratch.play_index(i, self.moves[t].direction, &mut ());
-        }
-        count
     }
 
     /// Reads a move in full notation (`A3R`) or short notation relative to the
@@ -264,7 +195,7 @@ impl Game {
         self.start_index(mv).map(|_| ())
     }
 
-    /// Whether `mv` can be played now.
+    /// Whether `mv` can be played now: `check(mv).is_ok()`.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.start_index(mv).is_ok()
     }
@@ -284,7 +215,7 @@ impl Game {
         }
         let player = self.pos.to_move;
         if self.pos.owned[player.index()] >> i & 1 == 0 {
-            let owner = self.pos.owner(sq).unwrap_or(player);
+            let owner = self.pos.owner_at(i).unwrap_or(player);
             return Err(IllegalMove::NotYourSquare {
                 square: sq,
                 owner,
@@ -304,14 +235,11 @@ impl Game {
         if self.outcome.is_some() {
             return list;
         }
-        let mut mask = self.pos.owned[self.pos.to_move.index()];
-        while mask != 0 {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if self.pos.board.counts[i] > 0 {
-                let sq = self.pos.board.square(i);
-                list.push(Move::new(sq, Direction::Left));
-                list.push(Move::new(sq, Direction::Right));
+        for i in bits(self.pos.owned[self.pos.to_move.index()] & self.filled) {
+            let sq = self.pos.board.square(i);
+            for direction in Direction::ALL {
+                // Never full: a player owns at most every small square.
+                let _ = list.try_push(Move::new(sq, direction));
             }
         }
         list
@@ -324,28 +252,40 @@ impl Game {
     /// # Errors
     /// As [`Game::check`]; the game is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<Report, IllegalMove> {
-        self.play_observed(mv, &mut ())
+        let start = self.start_index(mv)?;
+        Ok(self.play_index(start, mv.direction, &mut ()))
     }
 
-    /// Plays `mv` as [`Game::play`] does and returns every step as well.
+    /// Plays `mv` as [`Game::play`] does, giving each step to `observer` as it
+    /// happens: every pick-up, drop and capture, where the sowing stopped, then the
+    /// next player's loan and refill, or the end and the stones collected (see
+    /// [`Event`]). Returns the same report as `play`. No heap allocation beyond
+    /// the game record.
+    ///
+    /// ```
+    /// use o_an_quan::{Event, Game, Rules, Setup};
+    /// let mut game = Game::new(Rules::default(), Setup::default())?;
+    /// let mut events = Vec::new();
+    /// let report = game.play_traced("A1R".parse()?, &mut |event| events.push(event))?;
+    /// assert_eq!(events[0], Event::PickUp { square: "A1".parse()?, stones: 5 });
+    /// let drops = events.iter().filter(|e| matches!(e, Event::Drop { .. })).count();
+    /// assert_eq!(drops as u32, report.sown);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
-    /// As [`Game::check`]; the game is then unchanged.
-    pub fn play_traced(&mut self, mv: Move) -> Result<Trace, IllegalMove> {
-        let mut rec = Recorder {
-            row: self.pos.board.row,
-            events: Vec::new(),
-        };
-        let report = self.play_observed(mv, &mut rec)?;
-        Ok(Trace {
-            report,
-            events: rec.events,
-        })
-    }
-
-    fn play_observed<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<Report, IllegalMove> {
+    /// As [`Game::check`]; the game is then unchanged and the observer not called.
+    pub fn play_traced(
+        &mut self,
+        mv: Move,
+        observer: &mut impl FnMut(Event),
+    ) -> Result<Report, IllegalMove> {
         let start = self.start_index(mv)?;
-        Ok(self.play_index(start, mv.direction, obs))
+        let mut named = Named {
+            row: self.pos.board.row,
+            observer,
+        };
+        Ok(self.play_index(start, mv.direction, &mut named))
     }
 
     /// Plays the move from ring square `start`, known to be legal.
@@ -379,115 +319,6 @@ impl Game {
         report
     }
 
-    fn blank_report(&self) -> Report {
-        Report::from_sown(
-            self.pos.to_move,
-            Move::new(Square::small(self.pos.to_move, 1), Direction::Left),
-            Sown::none(),
-        )
-    }
-
-    /// Ends the game if the end rule (Q5) or the move limit (Q9) says so.
-    fn check_end<O: Observer>(&mut self, report: &mut Report, obs: &mut O) -> bool {
-        let b = &self.pos.board;
-        let quan_gone = b.quan == 0;
-        let reason = match self.rules.end_rule() {
-            EndRule::QuanCaptured if quan_gone => Some(EndReason::QuanCaptured),
-            EndRule::QuanSquaresEmpty if quan_gone && b.quan_squares & self.filled == 0 => {
-                Some(EndReason::QuanSquaresEmpty)
-            }
-            _ if self.moves.len() >= self.move_limit => Some(EndReason::MoveLimit),
-            _ => None,
-        };
-        match reason {
-            Some(reason) => {
-                self.finish(reason, report, obs);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The start of a turn: refill an empty row, borrowing if need be (Q4), then
-    /// count the position (Q9).
-    fn begin_turn<O: Observer>(&mut self, report: &mut Report, obs: &mut O) {
-        let player = self.pos.to_move;
-        let p = player.index();
-        let owned = self.pos.owned[p];
-        // A fold over the whole row rather than an early exit: the row's length is
-        // fixed, so the loop never mispredicts.
-        if owned & self.filled == 0 {
-            let per_square = u16::from(self.rules.refill_per_square());
-            let need = per_square * owned.count_ones() as u16;
-            let have = self.pos.stores[p];
-            if have >= need {
-                self.pos.stores[p] = have - need;
-            } else {
-                let short = need - have;
-                let n = self.pos.board.players();
-                let mut lender = player.next(n);
-                while lender != player && self.pos.stores[lender.index()] < short {
-                    lender = lender.next(n);
-                }
-                if lender == player {
-                    self.finish(EndReason::NoLender { borrower: player }, report, obs);
-                    return;
-                }
-                let q = lender.index();
-                self.pos.stores[q] -= short;
-                self.pos.loans[q] = self.pos.loans[q].saturating_add(i32::from(short));
-                self.pos.loans[p] = self.pos.loans[p].saturating_sub(i32::from(short));
-                self.pos.stores[p] = 0;
-                obs.event(RawEvent::Borrow(player, lender, short));
-                report.borrowed = u32::from(short);
-            }
-            for i in bits(owned) {
-                self.pos.board.counts[i] = per_square;
-                obs.event(RawEvent::Refill(player, i, per_square));
-            }
-            report.refill = true;
-            self.raw = raw_hash(&self.pos); // refills are rare: recount
-            self.filled = self.pos.board.filled();
-        }
-        debug_assert_eq!(self.raw, raw_hash(&self.pos), "the running hash drifted");
-        debug_assert_eq!(
-            self.filled,
-            self.pos.board.filled(),
-            "the filled squares drifted"
-        );
-        if self.track
-            && self.history.record(mix(self.raw))
-            && self.earlier_equal(self.history.len() - 1) >= 2
-        {
-            self.finish(EndReason::Repetition, report, obs);
-        }
-    }
-
-    /// Ends the game: each player collects the stones left in their own squares (Q5).
-    fn finish<O: Observer>(&mut self, reason: EndReason, report: &mut Report, obs: &mut O) {
-        obs.event(RawEvent::GameOver(reason));
-        for p in 0..self.pos.board.players() {
-            let player = Player::new(p).unwrap_or(Player::A);
-            let owned = self.pos.owned[p];
-            for i in bits(owned & self.filled) {
-                let stones = core::mem::take(&mut self.pos.board.counts[i]);
-                self.pos.collected[p] += stones;
-                obs.event(RawEvent::Collect(player, i, stones));
-            }
-            self.filled &= !owned;
-        }
-        debug_assert_eq!(
-            self.filled,
-            self.pos.board.filled(),
-            "the filled squares drifted"
-        );
-        self.outcome = Some(Outcome {
-            reason,
-            leaders: self.score().leaders(),
-        });
-        report.game_over = Some(reason);
-    }
-
     /// Takes back the last move.
     ///
     /// # Errors
@@ -514,27 +345,48 @@ impl Game {
         Ok(())
     }
 
-    /// Goes back to the start of turn `turn` by replaying the record up to it.
-    fn rewind(&mut self, turn: usize) {
+    /// Goes back to the start of this game's turn `turn` (after `turn` of its
+    /// moves) by replaying the record up to it.
+    pub(crate) fn rewind(&mut self, turn: usize) {
         let moves = core::mem::take(&mut self.moves);
         self.restart();
         for &mv in &moves[..turn] {
-            let i = self.pos.board.index(mv.square).unwrap_or(0);
-            self.play_index(i, mv.direction, &mut ());
+            self.play_known(mv, &mut ());
         }
     }
 
-    /// Starts this game again from its start position, keeping its memory (for
-    /// playout loops).
+    /// Plays a move of the record, known to be legal.
+    pub(crate) fn play_known<O: Observer>(&mut self, mv: Move, obs: &mut O) {
+        let i = self.pos.board.index(mv.square).unwrap_or(0);
+        self.play_index(i, mv.direction, obs);
+    }
+
+    /// Starts this game again from its setup, keeping its memory (for playout
+    /// loops).
     pub fn restart(&mut self) {
+        self.restart_observed(&mut ());
+    }
+
+    /// [`Game::restart`], the first turn's steps (a refill, a loan) given to `obs`.
+    #[inline(always)]
+    pub(crate) fn restart_observed<O: Observer>(&mut self, obs: &mut O) {
         self.pos.clone_from(&self.start);
         (self.raw, self.filled) = self.start_marks;
         self.moves.clear();
         self.history.clear();
+        if self.track && !self.setup.history.is_empty() {
+            for earlier in &self.setup.history {
+                self.history.record(mix(raw_hash(earlier)));
+            }
+        }
         self.outcome = None;
-        let mut report = self.blank_report();
-        if !self.check_end(&mut report, &mut ()) {
-            self.begin_turn(&mut report, &mut ());
+        let mut report = Report::from_sown(
+            self.pos.to_move,
+            Move::new(Square::small(self.pos.to_move, 1), Direction::Left),
+            Sown::none(),
+        );
+        if !self.check_end(&mut report, obs) {
+            self.begin_turn(&mut report, obs);
         }
     }
 }
@@ -552,29 +404,12 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-impl Report {
-    fn from_sown(player: Player, mv: Move, s: Sown) -> Report {
-        Report {
-            player,
-            mv,
-            pick_ups: s.pick_ups,
-            sown: s.sown,
-            captures: s.captures,
-            stones_captured: s.stones,
-            quan_captured: s.quan,
-            stop: s.stop,
-            refill: false,
-            borrowed: 0,
-            game_over: None,
-        }
-    }
-}
-
 impl Clone for Game {
     fn clone(&self) -> Game {
         Game {
             rules: self.rules,
             capturing: self.capturing,
+            setup: self.setup.clone(),
             start: self.start.clone(),
             start_marks: self.start_marks,
             names: self.names,
@@ -593,6 +428,7 @@ impl Clone for Game {
     fn clone_from(&mut self, source: &Game) {
         self.rules = source.rules;
         self.capturing = source.capturing;
+        self.setup.clone_from(&source.setup);
         self.start.clone_from(&source.start);
         self.start_marks = source.start_marks;
         self.names = source.names;
@@ -608,9 +444,9 @@ impl Clone for Game {
 }
 
 impl PartialEq for Game {
-    /// Same rules, same start, same moves (and so the same everything).
+    /// Same rules, same setup, same moves (and so the same everything).
     fn eq(&self, other: &Game) -> bool {
-        self.rules == other.rules && self.start == other.start && self.moves == other.moves
+        self.rules == other.rules && self.moves == other.moves && self.setup == other.setup
     }
 }
 
@@ -632,43 +468,8 @@ impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.pos)?;
         if let Some(o) = self.outcome {
-            let score = self.score();
-            match o.winner() {
-                Some(w) => writeln!(f, "{w} wins ({}): {score}", o.reason)?,
-                None => writeln!(f, "draw ({}): {score}", o.reason)?,
-            }
+            writeln!(f, "{o}: {}", self.score())?;
         }
         Ok(())
-    }
-}
-
-/// The serialised form of a game: rules, start position and moves, replayed (and
-/// so checked) on the way in.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameData {
-    rules: Rules,
-    start: Position,
-    moves: Vec<Move>,
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        GameData {
-            rules: self.rules,
-            start: self.start.clone(),
-            moves: self.moves.clone(),
-        }
-        .serialize(s)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Game {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        let data = GameData::deserialize(d)?;
-        Game::replay(data.rules, data.start, &data.moves).map_err(serde::de::Error::custom)
     }
 }

@@ -3,12 +3,13 @@
 
 use alloc::vec::Vec;
 
-use crate::board::{Board, Player, Square};
+use crate::board::Board;
 use crate::error::{GameError, MatchError};
 use crate::game::Game;
-use crate::position::Position;
+use crate::player::{Player, Players};
 use crate::rules::{MAX_PLAYERS, Rules};
-use crate::score::Players;
+use crate::setup::Setup;
+use crate::square::Square;
 
 /// What a player holds between games: small stones (negative if their debts exceed
 /// them) and quan.
@@ -79,12 +80,14 @@ pub struct MatchOutcome {
 /// The match ends when a player holds no quan or cannot fill a square.
 ///
 /// ```
-/// use o_an_quan::{Match, Rules};
+/// use o_an_quan::{Match, Player, Rules};
 /// use rand_core::SeedableRng;
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
 /// let mut m = Match::new(Rules::default())?;
 /// while m.outcome().is_none() && m.games_played() < 50 {
-///     let (mut game, _sales) = m.next_game(m.games_played() % 2)?;
+///     // The players take turns to start.
+///     let first = if m.games_played() % 2 == 0 { Player::A } else { Player::B };
+///     let (mut game, _sales) = m.next_game(first)?;
 ///     game.play_out(&mut rng, 10_000);
 ///     m.finish_game(&game)?;
 /// }
@@ -95,8 +98,8 @@ pub struct Match {
     rules: Rules,
     holdings: [Holding; MAX_PLAYERS],
     /// While a game is played: what each player left beside the board, and the
-    /// position the game started from.
-    playing: Option<([Holding; MAX_PLAYERS], Position)>,
+    /// setup the game started from.
+    playing: Option<([Holding; MAX_PLAYERS], Setup)>,
     games: u32,
     outcome: Option<MatchOutcome>,
 }
@@ -163,14 +166,14 @@ impl Match {
         self.outcome
     }
 
-    /// Sets up the next game with `first` (a seat index) to move, and returns it
-    /// with the squares sold for it.
+    /// Sets up the next game with `first` to move, and returns it with the squares
+    /// sold for it.
     ///
     /// # Errors
     /// [`MatchError::Over`] once the match is over; [`MatchError::GameNotFinished`]
-    /// while a game is being played; [`MatchError::NoSuchPlayer`] for a seat not in
-    /// the match.
-    pub fn next_game(&mut self, first: usize) -> Result<(Game, Vec<Sale>), MatchError> {
+    /// while a game is being played; [`MatchError::NoSuchPlayer`] for a player not
+    /// in the match.
+    pub fn next_game(&mut self, first: Player) -> Result<(Game, Vec<Sale>), MatchError> {
         if self.outcome.is_some() {
             return Err(MatchError::Over);
         }
@@ -178,9 +181,9 @@ impl Match {
             return Err(MatchError::GameNotFinished);
         }
         let n = self.rules.players();
-        let first = Player::new(first)
-            .filter(|p| p.index() < n)
-            .ok_or(MatchError::NoSuchPlayer(Player::D))?;
+        if first.index() >= n {
+            return Err(MatchError::NoSuchPlayer(first));
+        }
         let per_square = i64::from(self.rules.start_stones());
         let row = self.rules.row_len();
         let mut board = Board::empty(n, row);
@@ -197,35 +200,38 @@ impl Match {
                 board.counts[p * stride + k] = per_square as u16;
             }
         }
-        let mut position = Position::new(board, first);
+        let mut setup = Setup::new(board, first);
         let mut sales = Vec::new();
         let price = i64::from(self.rules.sale_price());
-        for p in 0..n {
+        for seller in Player::all(n) {
+            let p = seller.index();
             for k in filled[p] + 1..=row {
-                let i = p * stride + k;
-                let buyer = (1..n)
-                    .map(|d| (p + d) % n)
-                    .find(|&q| beside[q].stones >= price + per_square);
-                let Some(q) = buyer else { continue };
+                // The first player after the seller in turn order who can pay.
+                let buyer = core::iter::successors(Some(seller.next(n)), |b| Some(b.next(n)))
+                    .take(n - 1)
+                    .find(|b| beside[b.index()].stones >= price + per_square);
+                let Some(buyer) = buyer else { continue };
+                let q = buyer.index();
                 beside[q].stones -= price + per_square;
                 beside[p].stones += price;
-                position.board.counts[i] = per_square as u16;
-                position.owned[p] &= !(1 << i);
-                position.owned[q] |= 1 << i;
+                let square = Square::small(seller, k as u8);
+                setup.board.counts[p * stride + k] = per_square as u16;
+                // Owners are listed by small square in ring order: row by row.
+                setup.owners[p * row + k - 1] = buyer;
                 sales.push(Sale {
-                    square: position.board.square(i),
-                    seller: Player::new(p).unwrap_or(Player::A),
-                    buyer: Player::new(q).unwrap_or(Player::A),
+                    square,
+                    seller,
+                    buyer,
                     price: self.rules.sale_price(),
                 });
             }
         }
-        let game = Game::from_position(self.rules, position.clone()).map_err(|e| match e {
+        let game = Game::new(self.rules, setup.clone()).map_err(|e| match e {
             GameError::Rules(r) => MatchError::Rules(r),
-            // The position is built to fit the rules; nothing else can go wrong.
+            // The setup is built to fit the rules; nothing else can go wrong.
             _ => MatchError::NoGame,
         })?;
-        self.playing = Some((beside, position));
+        self.playing = Some((beside, setup));
         Ok((game, sales))
     }
 
@@ -239,7 +245,7 @@ impl Match {
         let Some((beside, start)) = &self.playing else {
             return Err(MatchError::NoGame);
         };
-        if game.start_position() != start || game.rules() != &self.rules {
+        if game.setup() != start || game.rules() != &self.rules {
             return Err(MatchError::NoGame);
         }
         if !game.is_over() {
@@ -269,8 +275,8 @@ impl Match {
     fn end(&self) -> Option<MatchOutcome> {
         let n = self.rules.players();
         let per_square = i64::from(self.rules.start_stones());
-        let end = (0..n).find_map(|p| {
-            let player = Player::new(p)?;
+        let end = Player::all(n).find_map(|player| {
+            let p = player.index();
             if self.holdings[p].quan == 0 {
                 Some(MatchEnd::NoQuan(player))
             } else if self.holdings[p].stones < per_square {
@@ -279,12 +285,9 @@ impl Match {
                 None
             }
         })?;
-        let value = |p: usize| self.holdings[p].value(self.rules.quan_value());
-        let best = (0..n).map(value).max().unwrap_or(0);
-        let leaders = (0..n)
-            .filter(|&p| value(p) == best)
-            .filter_map(Player::new)
-            .fold(Players::NONE, Players::with);
+        let value = |p: Player| self.holdings[p.index()].value(self.rules.quan_value());
+        let best = Player::all(n).map(value).max().unwrap_or(0);
+        let leaders = Player::all(n).filter(|&p| value(p) == best).collect();
         Some(MatchOutcome { end, leaders })
     }
 }

@@ -2,12 +2,13 @@
 //! fixed-capacity list of legal moves.
 
 use core::fmt;
-use core::ops::Deref;
 use core::str::FromStr;
 
-use crate::board::Square;
+use arrayvec::ArrayVec;
+
 use crate::error::ParseError;
-use crate::rules::MAX_SQUARES;
+use crate::rules::{MAX_PLAYERS, MAX_ROW};
+use crate::square::Square;
 
 /// Which way the stones are sown, named as the player sitting at their own row sees
 /// it. Every player's right is the same way round the ring: counter-clockwise seen
@@ -91,8 +92,9 @@ impl FromStr for Direction {
 /// assert_eq!(mv.to_string(), "A3R");
 /// # Ok::<(), o_an_quan::ParseError>(())
 /// ```
+///
+/// With the `serde` feature a move is stored as its notation (`"A3R"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The square emptied.
     pub square: Square,
@@ -110,6 +112,21 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.square, self.direction)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let text = alloc::string::String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -132,58 +149,13 @@ impl FromStr for Move {
     }
 }
 
-/// The most moves a position can have: two per small square.
-pub const MAX_MOVES: usize = 2 * MAX_SQUARES;
+/// The most legal moves a position can have: [`MAX_PLAYERS`] × [`MAX_ROW`] = 48
+/// small squares on the largest ring, two directions each. A move empties one of
+/// the mover's small squares; after square sales in a match (Q7) a player may own
+/// more than a row, but never more than every small square of the ring.
+pub const MAX_MOVES: usize = 2 * MAX_PLAYERS * MAX_ROW;
 
-/// The legal moves of a position, in a fixed-capacity array (no heap allocation).
+/// The legal moves of a position, in a fixed-capacity array (no heap allocation):
+/// for each non-empty square of the mover, in ring order, `Left` then `Right`.
 /// Dereferences to a slice.
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: u8,
-}
-
-impl MoveList {
-    pub(crate) const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::new(Square::small(crate::Player::A, 1), Direction::Left); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    pub(crate) fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len as usize) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for MoveList {
-    fn eq(&self, other: &MoveList) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for MoveList {}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;

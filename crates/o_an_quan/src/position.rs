@@ -1,28 +1,34 @@
-//! A whole game position: the ring, who owns each small square, each player's
-//! captured stones and quan, the loans (ruling Q4) and the player to move.
+//! A moment of a game: the ring, who owns each small square, each player's
+//! captured stones and quan, the net loans (ruling Q4) and the player to move —
+//! what the repetition rule (Q9) compares.
 
 use core::fmt;
 
-use crate::board::{Board, Player, Square};
-use crate::error::PositionError;
+use crate::board::Board;
+use crate::error::SetupError;
+use crate::player::Player;
 use crate::rules::{MAX_PLAYERS, MAX_STONES, Rules};
+use crate::square::Square;
 
-/// Everything the rules need to go on from a moment of a game.
+/// A game's position at one moment: what [`Game::position`](crate::Game::position)
+/// shows, and what the repetition rule (Q9) counts at the start of each turn (the
+/// earlier ones are a [`Setup`](crate::Setup)'s `history`). Two positions are equal
+/// when the board, the owners, the stores, the quan taken, the net loans, the
+/// stones collected and the player to move are.
 ///
-/// [`Position::start`] is the starting position; the `with_*` methods build any
-/// other (for tests, puzzles, or the games of a [`Match`](crate::Match), where a
-/// square may belong to another row's player after a sale, ruling Q7).
-/// [`Game::from_position`](crate::Game::from_position) checks it against the rules.
+/// Loans appear here as each player's net balance, which is what the score and
+/// the repetition rule read; who lent to whom is the game's ledger
+/// ([`Game::loans`](crate::Game::loans)).
 ///
 /// ```
-/// use o_an_quan::{Game, Player, Position, Rules};
+/// use o_an_quan::{Game, Player, Rules, Setup};
 /// // A's squares are empty, B has captured a quan: A must refill first (Q4).
-/// let board = "(Q) 0 0 0 0 0 () 3 0 1 0 0".parse()?;
-/// let position = Position::new(board, Player::A)
-///     .with_store(Player::A, 30)
-///     .with_quan_taken(Player::B, 1);
-/// let game = Game::from_position(Rules::default(), position)?;
+/// let mut setup = Setup::new("(Q) 0 0 0 0 0 () 3 0 1 0 0".parse()?, Player::A);
+/// setup.stores = vec![30, 0];
+/// setup.quan_taken = vec![0, 1];
+/// let game = Game::new(Rules::default(), setup)?;
 /// assert_eq!(game.position().store(Player::A), 5);
+/// assert_eq!(game.position().board().ring().to_string(), "(Q) 5 5 5 5 5 () 3 0 1 0 0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -47,19 +53,12 @@ pub struct Position {
 }
 
 impl Position {
-    /// The starting position of `rules`: the starting board (Q1), each row owned by
-    /// its seat, nothing captured, A to move.
-    pub fn start(rules: &Rules) -> Position {
-        Position::new(Board::new(rules), Player::A)
-    }
-
     /// `board` with each row owned by its seat, nothing captured or lent, and
     /// `to_move` to move.
-    pub fn new(board: Board, to_move: Player) -> Position {
+    pub(crate) fn new(board: Board, to_move: Player) -> Position {
         let mut owned = [0u64; MAX_PLAYERS];
-        let stride = board.row_len() + 1;
         for (p, mask) in owned.iter_mut().enumerate().take(board.players()) {
-            *mask = ((1u64 << board.row_len()) - 1) << (p * stride + 1);
+            *mask = board.row_mask(p);
         }
         Position {
             board,
@@ -70,59 +69,6 @@ impl Position {
             collected: [0; MAX_PLAYERS],
             to_move,
         }
-    }
-
-    /// The same position with `player`'s captured small stones set to `stones`.
-    #[must_use]
-    pub fn with_store(mut self, player: Player, stones: u16) -> Position {
-        self.stores[player.index()] = stones;
-        self
-    }
-
-    /// The same position with `player` having captured `quan` quan.
-    #[must_use]
-    pub fn with_quan_taken(mut self, player: Player, quan: u8) -> Position {
-        self.quan_taken[player.index()] = quan;
-        self
-    }
-
-    /// The same position with a loan of `stones` from `lender` to `borrower` added.
-    #[must_use]
-    pub fn with_loan(mut self, borrower: Player, lender: Player, stones: u16) -> Position {
-        self.loans[borrower.index()] -= i32::from(stones);
-        self.loans[lender.index()] += i32::from(stones);
-        self
-    }
-
-    /// The same position with `player` to move.
-    #[must_use]
-    pub fn with_to_move(mut self, player: Player) -> Position {
-        self.to_move = player;
-        self
-    }
-
-    /// The same position with small square `square` owned by `player` (a square
-    /// bought in a match, Q7).
-    ///
-    /// # Errors
-    /// [`PositionError::NoSuchSquare`] for a square off the ring or a player who is
-    /// not playing; [`PositionError::NotASmallSquare`] for a quan square.
-    pub fn with_owner(mut self, square: Square, player: Player) -> Result<Position, PositionError> {
-        let i = self
-            .board
-            .index(square)
-            .ok_or(PositionError::NoSuchSquare(square))?;
-        if square.is_quan() {
-            return Err(PositionError::NotASmallSquare(square));
-        }
-        if player.index() >= self.board.players() {
-            return Err(PositionError::NoSuchPlayer(player));
-        }
-        for mask in &mut self.owned {
-            *mask &= !(1 << i);
-        }
-        self.owned[player.index()] |= 1 << i;
-        Ok(self)
     }
 
     /// The ring.
@@ -158,9 +104,12 @@ impl Position {
     /// Who owns small square `square` (`None` for a quan square or one off the ring).
     pub fn owner(&self, square: Square) -> Option<Player> {
         let i = self.board.index(square)?;
-        (0..self.board.players())
-            .find(|&p| self.owned[p] >> i & 1 == 1)
-            .and_then(Player::new)
+        self.owner_at(i)
+    }
+
+    /// The owner of ring square `i`, if it is a small square.
+    pub(crate) fn owner_at(&self, i: usize) -> Option<Player> {
+        Player::all(self.board.players()).find(|p| self.owned[p.index()] >> i & 1 == 1)
     }
 
     /// The small squares `player` owns, in ring order.
@@ -182,70 +131,96 @@ impl Position {
                 .sum::<u32>()
     }
 
-    /// Checks the position against `rules`.
+    /// The owner of each small square, in ring order (the form setups and the
+    /// serialised position use).
+    pub(crate) fn owners(&self) -> alloc::vec::Vec<Player> {
+        (0..self.board.len())
+            .filter(|&i| !self.board.is_quan_square(i))
+            .filter_map(|i| self.owner_at(i))
+            .collect()
+    }
+
+    /// Gives the small squares of the ring to `owners`, in ring order.
     ///
     /// # Errors
-    /// [`PositionError::Shape`] if the ring is not the rules' size;
-    /// [`PositionError::TooManyStones`] beyond [`MAX_STONES`];
-    /// [`PositionError::QuanCount`] unless the quan on the ring and the quan taken
-    /// make one per player; [`PositionError::Loans`] unless loans balance;
-    /// [`PositionError::Ownership`] unless every small square has exactly one owner;
-    /// [`PositionError::NoSquares`] for a player owning none;
-    /// [`PositionError::NoSuchPlayer`] for a player to move (or holding anything) who
-    /// is not playing.
-    pub fn validate(&self, rules: &Rules) -> Result<(), PositionError> {
+    /// [`SetupError::Lengths`] unless there is one owner per small square;
+    /// [`SetupError::NoSuchPlayer`] for an owner who is not playing.
+    pub(crate) fn set_owners(&mut self, owners: &[Player]) -> Result<(), SetupError> {
+        let n = self.board.players();
+        let small = self.board.len() - n;
+        if owners.len() != small {
+            return Err(SetupError::Lengths {
+                field: "owners",
+                len: owners.len(),
+                expected: small,
+            });
+        }
+        self.owned = [0; MAX_PLAYERS];
+        let squares = (0..self.board.len()).filter(|&i| !self.board.is_quan_square(i));
+        for (i, &owner) in squares.zip(owners) {
+            if owner.index() >= n {
+                return Err(SetupError::NoSuchPlayer(owner));
+            }
+            self.owned[owner.index()] |= 1 << i;
+        }
+        Ok(())
+    }
+
+    /// Checks the position against `rules`: the ring's size, the player to move,
+    /// nothing held by a seat that is not playing, the stones, one quan per player
+    /// (on the ring or taken), balanced loans, and every small square owned by
+    /// exactly one player, each of whom owns one at least.
+    pub(crate) fn validate(&self, rules: &Rules) -> Result<(), SetupError> {
         let b = &self.board;
         let n = b.players();
         if n != rules.players() || b.row_len() != rules.row_len() {
-            return Err(PositionError::Shape {
+            return Err(SetupError::Shape {
                 players: n,
                 row: b.row_len(),
             });
         }
         if self.to_move.index() >= n {
-            return Err(PositionError::NoSuchPlayer(self.to_move));
+            return Err(SetupError::NoSuchPlayer(self.to_move));
         }
-        for p in n..MAX_PLAYERS {
-            if self.stores[p] != 0
-                || self.quan_taken[p] != 0
-                || self.loans[p] != 0
-                || self.owned[p] != 0
-                || self.collected[p] != 0
+        for p in Player::all(MAX_PLAYERS).skip(n) {
+            let i = p.index();
+            if self.stores[i] != 0
+                || self.quan_taken[i] != 0
+                || self.loans[i] != 0
+                || self.owned[i] != 0
+                || self.collected[i] != 0
             {
-                return Err(PositionError::NoSuchPlayer(
-                    Player::new(p).unwrap_or(Player::D),
-                ));
+                return Err(SetupError::NoSuchPlayer(p));
             }
         }
         let total = self.small_stones();
         if total > MAX_STONES {
-            return Err(PositionError::TooManyStones(total));
+            return Err(SetupError::TooManyStones(total));
         }
         let taken: usize = self.quan_taken[..n].iter().map(|&q| q as usize).sum();
         if b.quan & !b.quan_squares != 0 || b.quan_count() + taken != n {
-            return Err(PositionError::QuanCount {
+            return Err(SetupError::QuanCount {
                 on_board: b.quan_count(),
                 taken,
             });
         }
         if self.loans[..n].iter().map(|&l| i64::from(l)).sum::<i64>() != 0 {
-            return Err(PositionError::Loans);
+            return Err(SetupError::Loans);
         }
         let small = ((1u64 << b.len()) - 1) & !b.quan_squares;
         let mut seen = 0u64;
-        for (p, &mask) in self.owned[..n].iter().enumerate() {
+        for p in Player::all(n) {
+            let mask = self.owned[p.index()];
             if mask & seen != 0 || mask & !small != 0 {
-                return Err(PositionError::Ownership);
+                return Err(SetupError::Ownership);
             }
             if mask == 0 {
-                return Err(PositionError::NoSquares(
-                    Player::new(p).unwrap_or(Player::A),
-                ));
+                return Err(SetupError::NoSquares(p));
             }
             seen |= mask;
         }
         if seen != small {
-            return Err(PositionError::Ownership);
+            return Err(SetupError::Ownership);
         }
         Ok(())
     }
@@ -271,8 +246,8 @@ impl fmt::Display for Position {
     /// loans, stones collected at the end, and who is to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.board)?;
-        for p in 0..self.board.players() {
-            let player = Player::new(p).unwrap_or(Player::A);
+        for player in Player::all(self.board.players()) {
+            let p = player.index();
             write!(
                 f,
                 "{player}: captured {} stones, {} quan",
@@ -301,11 +276,12 @@ impl fmt::Display for Position {
 #[serde(deny_unknown_fields)]
 struct PositionData {
     /// The ring notation of the board.
-    board: alloc::string::String,
+    board: Board,
     /// The owner of each small square, in ring order.
     owners: alloc::vec::Vec<Player>,
     stores: alloc::vec::Vec<u16>,
     quan_taken: alloc::vec::Vec<u8>,
+    /// Net loans.
     loans: alloc::vec::Vec<i32>,
     collected: alloc::vec::Vec<u16>,
     to_move: Player,
@@ -314,57 +290,40 @@ struct PositionData {
 #[cfg(feature = "serde")]
 impl From<Position> for PositionData {
     fn from(p: Position) -> PositionData {
-        use alloc::string::ToString;
         let n = p.board.players();
-        let owners = (0..p.board.len())
-            .filter(|&i| !p.board.is_quan_square(i))
-            .map(|i| {
-                (0..n)
-                    .find(|&q| p.owned[q] >> i & 1 == 1)
-                    .and_then(Player::new)
-                    .unwrap_or(Player::A)
-            })
-            .collect();
         PositionData {
-            board: p.board.ring().to_string(),
-            owners,
+            owners: p.owners(),
             stores: p.stores[..n].to_vec(),
             quan_taken: p.quan_taken[..n].to_vec(),
             loans: p.loans[..n].to_vec(),
             collected: p.collected[..n].to_vec(),
             to_move: p.to_move,
+            board: p.board,
         }
     }
 }
 
 #[cfg(feature = "serde")]
 impl TryFrom<PositionData> for Position {
-    type Error = PositionError;
-    fn try_from(d: PositionData) -> Result<Position, PositionError> {
-        let board: Board = d.board.parse().map_err(|_| PositionError::Encoding)?;
-        let n = board.players();
-        let small = board.len() - n;
-        if d.owners.len() != small
-            || d.stores.len() != n
-            || d.quan_taken.len() != n
-            || d.loans.len() != n
-            || d.collected.len() != n
-        {
-            return Err(PositionError::Encoding);
-        }
-        let mut pos = Position::new(board, d.to_move);
-        pos.owned = [0; MAX_PLAYERS];
-        let mut k = 0;
-        for i in 0..pos.board.len() {
-            if !pos.board.is_quan_square(i) {
-                let p = d.owners[k].index();
-                if p >= n {
-                    return Err(PositionError::NoSuchPlayer(d.owners[k]));
-                }
-                pos.owned[p] |= 1 << i;
-                k += 1;
+    type Error = SetupError;
+    fn try_from(d: PositionData) -> Result<Position, SetupError> {
+        let n = d.board.players();
+        for (field, len) in [
+            ("stores", d.stores.len()),
+            ("quan_taken", d.quan_taken.len()),
+            ("loans", d.loans.len()),
+            ("collected", d.collected.len()),
+        ] {
+            if len != n {
+                return Err(SetupError::Lengths {
+                    field,
+                    len,
+                    expected: n,
+                });
             }
         }
+        let mut pos = Position::new(d.board, d.to_move);
+        pos.set_owners(&d.owners)?;
         pos.stores[..n].copy_from_slice(&d.stores);
         pos.quan_taken[..n].copy_from_slice(&d.quan_taken);
         pos.loans[..n].copy_from_slice(&d.loans);

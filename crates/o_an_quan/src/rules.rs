@@ -1,7 +1,9 @@
 //! The rules values (rulings Q1, Q4–Q7, Q9, Q10): the ring's size, the stones, the
 //! refill, the end rule and the options, with the two presets.
 
-use crate::error::{ParseError, RulesError};
+use alloc::string::ToString;
+
+use crate::error::RulesError;
 
 /// The most players (seats) a ring can have (ruling Q1: 2, 3 or 4).
 pub const MAX_PLAYERS: usize = 4;
@@ -31,16 +33,19 @@ pub enum EndRule {
 /// The rules of one game: the source's by default ([`Rules::default`]), the
 /// widespread modern ones with [`Rules::common`], and every difference settable on
 /// its own with the `with_*` methods. Values are checked by [`Rules::validate`],
-/// which [`Game::new`](crate::Game::new) calls.
+/// which [`Game::new`](crate::Game::new) calls. The presets are also found by name
+/// ([`Rules::preset`], [`Rules::PRESETS`]).
 ///
 /// ```
 /// use o_an_quan::{EndRule, Rules};
+/// assert_eq!(Rules::preset("common")?, Rules::common());
 /// let rules = Rules::common().with_players(3).with_young_quan(Some(5));
 /// assert_eq!(rules.refill_per_square(), 1);
 /// assert_eq!(rules.squares(), 18);
 /// assert_eq!(rules.end_rule(), EndRule::QuanCaptured);
 /// assert!(rules.validate().is_ok());
 /// assert!(Rules::default().with_players(5).validate().is_err());
+/// # Ok::<(), o_an_quan::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -69,7 +74,7 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// The source's rules (the same as [`Rules::default`]).
+    /// The source's rules (the same as [`Rules::default`]); preset `source`.
     pub const fn source() -> Rules {
         Rules {
             players: 2,
@@ -86,23 +91,34 @@ impl Rules {
     }
 
     /// The widespread modern rules (ruling Q10): as the source's, but a player whose
-    /// squares are all empty refills them with **one** stone each.
+    /// squares are all empty refills them with **one** stone each; preset `common`.
     pub const fn common() -> Rules {
         Rules::source().with_refill_per_square(1)
     }
 
-    /// The preset called `name`: `source` (or `default`) or `common`;
-    /// case-insensitive.
+    /// Every preset's name, the default's first: each is also a constructor of
+    /// the same name ([`Rules::source`], [`Rules::common`]).
+    pub const PRESETS: &'static [&'static str] = &["source", "common"];
+
+    /// The preset called `name`, one of [`Rules::PRESETS`]: case-insensitive, with
+    /// `-` accepted for `_`.
     ///
     /// # Errors
-    /// [`ParseError::RulesName`] for any other name.
-    pub fn preset(name: &str) -> Result<Rules, ParseError> {
-        if name.eq_ignore_ascii_case("source") || name.eq_ignore_ascii_case("default") {
+    /// [`RulesError::UnknownPreset`] for any other name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let is = |preset: &str| {
+            name.len() == preset.len()
+                && name
+                    .bytes()
+                    .zip(preset.bytes())
+                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'-' && b == b'_'))
+        };
+        if is("source") {
             Ok(Rules::source())
-        } else if name.eq_ignore_ascii_case("common") {
+        } else if is("common") {
             Ok(Rules::common())
         } else {
-            Err(ParseError::RulesName)
+            Err(RulesError::UnknownPreset(name.to_string()))
         }
     }
 
@@ -250,23 +266,17 @@ impl Rules {
     /// (start stones, refill or young-quan threshold out of 1..=100),
     /// [`RulesError::Value`] (quan value or price above 1000),
     /// [`RulesError::MoveLimit`] for a limit of 0.
-    pub const fn validate(&self) -> Result<(), RulesError> {
+    pub fn validate(&self) -> Result<(), RulesError> {
         if self.players < 2 || self.players as usize > MAX_PLAYERS {
             return Err(RulesError::Players(self.players));
         }
         if self.row == 0 || self.row as usize > MAX_ROW {
             return Err(RulesError::RowLength(self.row));
         }
-        if let Err(e) = per_square("start stones", self.stones) {
-            return Err(e);
-        }
-        if let Err(e) = per_square("refill", self.refill) {
-            return Err(e);
-        }
-        if let Some(m) = self.young_quan
-            && let Err(e) = per_square("young-quan threshold", m)
-        {
-            return Err(e);
+        per_square("start stones", self.stones)?;
+        per_square("refill", self.refill)?;
+        if let Some(m) = self.young_quan {
+            per_square("young-quan threshold", m)?;
         }
         if self.quan_value > MAX_VALUE {
             return Err(RulesError::Value {
@@ -287,7 +297,7 @@ impl Rules {
     }
 }
 
-const fn per_square(what: &'static str, value: u8) -> Result<(), RulesError> {
+fn per_square(what: &'static str, value: u8) -> Result<(), RulesError> {
     if value == 0 || value > MAX_PER_SQUARE {
         Err(RulesError::PerSquare { what, value })
     } else {

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::board::Player;
+use crate::player::{Player, Players};
 use crate::position::Position;
 use crate::rules::MAX_PLAYERS;
 
@@ -10,7 +10,7 @@ use crate::rules::MAX_PLAYERS;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum EndReason {
+pub enum End {
     /// Every quan has been captured (Q5, the source's rule).
     QuanCaptured,
     /// Every quan square is empty (Q5, the option).
@@ -26,81 +26,36 @@ pub enum EndReason {
     MoveLimit,
 }
 
-impl fmt::Display for EndReason {
+impl fmt::Display for End {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EndReason::QuanCaptured => f.write_str("every quan captured"),
-            EndReason::QuanSquaresEmpty => f.write_str("every quan square empty"),
-            EndReason::NoLender { borrower } => {
+            End::QuanCaptured => f.write_str("every quan captured"),
+            End::QuanSquaresEmpty => f.write_str("every quan square empty"),
+            End::NoLender { borrower } => {
                 write!(f, "{borrower} could not refill and nobody could lend")
             }
-            EndReason::Repetition => f.write_str("a position occurred a third time"),
-            EndReason::MoveLimit => f.write_str("the move limit was reached"),
+            End::Repetition => f.write_str("a position occurred a third time"),
+            End::MoveLimit => f.write_str("the move limit was reached"),
         }
     }
 }
 
-/// A set of players (seats), as a bit set.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Players(u8);
-
-impl Players {
-    /// Nobody.
-    pub const NONE: Players = Players(0);
-
-    /// The set holding `player` only.
-    pub const fn only(player: Player) -> Players {
-        Players(1 << player.index())
-    }
-
-    /// The set with `player` added.
-    #[must_use]
-    pub const fn with(self, player: Player) -> Players {
-        Players(self.0 | 1 << player.index())
-    }
-
-    /// Whether `player` is in the set.
-    pub const fn contains(self, player: Player) -> bool {
-        self.0 >> player.index() & 1 == 1
-    }
-
-    /// How many players are in it.
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether it is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The players, in seat order.
-    pub fn iter(self) -> impl Iterator<Item = Player> {
-        (0..MAX_PLAYERS)
-            .filter(move |&p| self.0 >> p & 1 == 1)
-            .filter_map(Player::new)
-    }
-}
-
-impl fmt::Debug for Players {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-/// How a finished game came out.
+/// How a finished game came out: why it ended, and the players with the highest
+/// score (ruling Q5) — one winner, or those who share it in a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Outcome {
-    /// Why it ended.
-    pub reason: EndReason,
-    /// The players with the highest score: one winner, or those who drew.
-    pub leaders: Players,
+    reason: End,
+    leaders: Players,
 }
 
 impl Outcome {
-    /// The winner, unless the game is drawn.
+    pub(crate) fn new(reason: End, leaders: Players) -> Outcome {
+        Outcome { reason, leaders }
+    }
+
+    /// The winner; `None` for a draw.
     pub fn winner(&self) -> Option<Player> {
         if self.leaders.len() == 1 {
             self.leaders.iter().next()
@@ -109,9 +64,30 @@ impl Outcome {
         }
     }
 
+    /// Why the game ended.
+    pub fn reason(&self) -> End {
+        self.reason
+    }
+
+    /// The players with the highest score: the winner alone, or those who drew.
+    pub fn leaders(&self) -> Players {
+        self.leaders
+    }
+
     /// Whether the highest score is shared.
     pub fn is_draw(&self) -> bool {
         self.leaders.len() != 1
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `A wins (every quan captured)` or `draw between A, B (a position occurred a
+    /// third time)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(w) => write!(f, "{w} wins ({})", self.reason),
+            None => write!(f, "draw between {} ({})", self.leaders, self.reason),
+        }
     }
 }
 
@@ -163,16 +139,14 @@ impl Score {
     pub fn leaders(&self) -> Players {
         let players = (0..self.players).filter_map(Player::new);
         let best = players.clone().map(|p| self.total(p)).max().unwrap_or(0);
-        players
-            .filter(|&p| self.total(p) == best)
-            .fold(Players::NONE, Players::with)
+        players.filter(|&p| self.total(p) == best).collect()
     }
 }
 
 impl fmt::Display for Score {
     /// `A 37, B 33`: each player's total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, p) in (0..self.players).filter_map(Player::new).enumerate() {
+        for (k, p) in Player::all(self.players).enumerate() {
             if k > 0 {
                 f.write_str(", ")?;
             }

@@ -10,10 +10,11 @@
 //! `(stones + 1) × (row + 1)` pick-ups; `tests/properties.rs` checks the bound.
 
 use crate::board::LANES;
+use crate::event::{Observer, RawEvent};
 use crate::history::keys;
 use crate::position::Position;
+use crate::report::Stop;
 use crate::runs::{EXPAND, KEY_SUMS, PICKED, RING, RUN_LANES, RUNS, Run, WIDE};
-use crate::trace::{Observer, RawEvent, Stop};
 
 /// The move in sum, before the turn is passed on.
 #[derive(Clone, Copy, Debug)]

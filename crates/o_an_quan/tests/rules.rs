@@ -4,8 +4,8 @@
 //! (counter-clockwise); `L` sows clockwise.
 
 use o_an_quan::{
-    Direction, EndReason, EndRule, Event, Game, IllegalMove, Match, MatchEnd, Player, Position,
-    Rules, Square, Stop,
+    Direction, End, EndRule, Event, Game, IllegalMove, Loan, Match, MatchEnd, Player, Report,
+    Rules, Setup, Square, Stop,
 };
 
 const A: Player = Player::A;
@@ -16,23 +16,77 @@ fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-fn at(ring: &str, to_move: Player) -> Position {
-    Position::new(ring.parse().unwrap(), to_move)
+/// The board in ring notation, each row its seat's, nothing captured.
+fn at(ring: &str, to_move: Player) -> Setup {
+    Setup::new(ring.parse().unwrap(), to_move)
 }
 
-fn game(rules: Rules, pos: Position) -> Game {
-    Game::from_position(rules, pos).unwrap()
+/// Sets a setup's captured stones and quan.
+trait Captured {
+    fn with_store(self, player: Player, stones: u16) -> Self;
+    fn with_quan_taken(self, player: Player, quan: u8) -> Self;
+}
+
+impl Captured for Setup {
+    fn with_store(mut self, player: Player, stones: u16) -> Setup {
+        self.stores[player.index()] = stones;
+        self
+    }
+
+    fn with_quan_taken(mut self, player: Player, quan: u8) -> Setup {
+        self.quan_taken[player.index()] = quan;
+        self
+    }
+}
+
+fn game(rules: Rules, setup: Setup) -> Game {
+    Game::new(rules, setup).unwrap()
+}
+
+/// A game from the standard start of `rules`.
+fn fresh(rules: Rules) -> Game {
+    Game::new(rules, Setup::standard(&rules)).unwrap()
+}
+
+/// A move's report and every step.
+struct Trace {
+    report: Report,
+    events: Vec<Event>,
+}
+
+impl Trace {
+    fn drops(&self) -> impl Iterator<Item = Square> + '_ {
+        self.events.iter().filter_map(|e| match *e {
+            Event::Drop { square } => Some(square),
+            _ => None,
+        })
+    }
+
+    fn captures(&self) -> Vec<(Square, u16, bool)> {
+        self.events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Capture {
+                    square,
+                    stones,
+                    quan,
+                } => Some((square, stones, quan)),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// Plays `mv` traced and checks the traced and quiet engines agree.
-fn play(g: &mut Game, mv: &str) -> o_an_quan::Trace {
+fn play(g: &mut Game, mv: &str) -> Trace {
     let mv = g.parse_move(mv).unwrap();
     let mut quiet = g.clone();
-    let trace = g.play_traced(mv).unwrap();
-    let report = quiet.play(mv).unwrap();
-    assert_eq!(report, trace.report);
+    let mut events = Vec::new();
+    let report = g.play_traced(mv, &mut |e| events.push(e)).unwrap();
+    assert_eq!(quiet.play(mv).unwrap(), report);
     assert_eq!(quiet.position(), g.position());
-    trace
+    assert_eq!(&quiet, g);
+    Trace { report, events }
 }
 
 fn ring(g: &Game) -> String {
@@ -43,7 +97,7 @@ fn ring(g: &Game) -> String {
 fn q1_rings_for_two_three_and_four_players() {
     for (n, len) in [(2u8, 12), (3, 18), (4, 24)] {
         let rules = Rules::default().with_players(n);
-        let g = Game::new(rules).unwrap();
+        let g = fresh(rules);
         assert_eq!(g.board().len(), len);
         assert_eq!(g.board().small_stones(), 25 * u32::from(n));
         assert_eq!(g.board().quan_count(), n as usize);
@@ -57,7 +111,7 @@ fn q1_rings_for_two_three_and_four_players() {
         .with_row_len(7)
         .with_start_stones(3)
         .with_quan_value(5);
-    let g = Game::new(rules).unwrap();
+    let g = fresh(rules);
     assert_eq!(
         ring(&g),
         "(Q) 3 3 3 3 3 3 3 (Q) 3 3 3 3 3 3 3",
@@ -70,29 +124,24 @@ fn q1_rings_for_two_three_and_four_players() {
 
 #[test]
 fn q1_three_player_ring_sows_across_rows() {
-    let mut g = Game::new(Rules::default().with_players(3)).unwrap();
+    let mut g = fresh(Rules::default().with_players(3));
     let t = play(&mut g, "A5R");
     // A5's five: QB, B1..B4; relay B5: QC, C1..C4; relay C5: QA, A1..A4; A5 is empty,
     // so QB (its quan and one stone) is captured; B1 holds stones: the chain stops.
     assert_eq!(t.report.pick_ups, 3);
-    assert_eq!(
-        t.captures().collect::<Vec<_>>(),
-        [(sq("QB"), 1, true)],
-        "{:?}",
-        t.events
-    );
+    assert_eq!(t.captures(), [(sq("QB"), 1, true)], "{:?}", t.events);
     assert_eq!(ring(&g), "(Q1) 6 6 6 6 0 () 6 6 6 6 0 (Q1) 6 6 6 6 0");
     assert_eq!(g.to_move(), B, "turn order A, B, C (ruling Q8)");
 }
 
 #[test]
 fn q1_four_player_ring_sows_clockwise_and_captures_own_square() {
-    let mut g = Game::new(Rules::default().with_players(4)).unwrap();
+    let mut g = fresh(Rules::default().with_players(4));
     let t = play(&mut g, "A5L");
     // A5's five clockwise: A4..A1, QA; relay D5: D4..D1, QD; relay C5: C4..C1, QC;
     // relay B5: B4..B1, QB; the next square A5 is empty: A captures its own A4.
     assert_eq!(t.report.pick_ups, 4);
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("A4"), 6, false)]);
+    assert_eq!(t.captures(), [(sq("A4"), 6, false)]);
     assert_eq!(t.report.stop, Stop::Occupied);
     assert_eq!(
         ring(&g),
@@ -156,7 +205,7 @@ fn q2_sowing_wraps_round_past_the_emptied_square() {
         .collect();
     assert_eq!(picks, ["A1", "A3", "A5", "B1", "B4", "A1"].map(sq));
     assert_eq!(
-        t.captures().collect::<Vec<_>>(),
+        t.captures(),
         [
             (sq("A4"), 2, false),
             (sq("QB"), 2, true),
@@ -201,7 +250,7 @@ fn q3_an_empty_quan_square_next_ends_the_turn_without_capture() {
 fn q3_capture_after_one_empty_square() {
     let mut g = game(Rules::default(), at("(Q) 1 0 0 4 2 (Q) 1 1 1 1 1", A));
     let t = play(&mut g, "A1R");
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("A4"), 4, false)]);
+    assert_eq!(t.captures(), [(sq("A4"), 4, false)]);
     assert_eq!(
         t.report.stop,
         Stop::Occupied,
@@ -227,7 +276,7 @@ fn q3_chain_of_three_captures_ending_in_a_quan_square() {
     // A1's stone falls clockwise into QA; B5 is empty: capture B4, skip B3, capture
     // B2, skip B1, capture QB with its quan; A5 holds a stone: stop.
     assert_eq!(
-        t.captures().collect::<Vec<_>>(),
+        t.captures(),
         [
             (sq("B4"), 3, false),
             (sq("B2"), 4, false),
@@ -238,20 +287,17 @@ fn q3_chain_of_three_captures_ending_in_a_quan_square() {
     assert_eq!(g.position().quan_taken(A), 1);
     // B's row is now empty and B holds nothing: B needs 25 to refill, A can lend
     // only 9, so the game ends (Q4) and A collects A5's stone.
-    assert_eq!(
-        t.report.game_over,
-        Some(EndReason::NoLender { borrower: B })
-    );
+    assert_eq!(t.report.game_over, Some(End::NoLender { borrower: B }));
     assert_eq!(ring(&g), "(Q1) 0 0 0 0 0 () 0 0 0 0 0");
     assert_eq!(g.score().total(A), 9 + 10 + 1);
 }
 
 #[test]
 fn q3_any_square_may_be_captured_even_the_movers_own() {
-    let mut g = Game::new(Rules::default()).unwrap();
+    let mut g = fresh(Rules::default());
     let t = play(&mut g, "A1R");
     // A1's five: A2..A5, QB; relay B1: B2..B5, QA; A1 is empty: A captures its own A2.
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("A2"), 6, false)]);
+    assert_eq!(t.captures(), [(sq("A2"), 6, false)]);
 }
 
 #[test]
@@ -260,14 +306,11 @@ fn q3_empty_quan_square_as_a_gap_is_an_option() {
     // By default the empty QB is a gap: A5 and B1 are captured.
     let mut g = game(Rules::default(), pos());
     let t = play(&mut g, "A2R");
-    assert_eq!(
-        t.captures().collect::<Vec<_>>(),
-        [(sq("A5"), 3, false), (sq("B1"), 4, false)]
-    );
+    assert_eq!(t.captures(), [(sq("A5"), 3, false), (sq("B1"), 4, false)]);
     // With the option off, the chain stops at QB.
     let mut g = game(Rules::default().with_quan_square_gap(false), pos());
     let t = play(&mut g, "A2R");
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("A5"), 3, false)]);
+    assert_eq!(t.captures(), [(sq("A5"), 3, false)]);
     assert_eq!(t.report.stop, Stop::QuanGap);
 }
 
@@ -342,6 +385,57 @@ fn q4_the_lender_is_the_first_after_the_borrower_who_can_lend_it_all() {
         stones: 22
     }));
     assert_eq!(g.position().store(B), 10, "loans are not split");
+    assert_eq!(
+        g.loans(),
+        [Loan {
+            borrower: A,
+            lender: C,
+            stones: 22
+        }]
+    );
+}
+
+#[test]
+fn q4_the_loans_say_who_owes_whom() {
+    // A borrowed 5 from B, and B 5 from C: on balance A owes 5 and C is owed 5, as
+    // if A had borrowed from C; the ledger keeps who lent to whom, and a game
+    // resumed from the position keeps it too.
+    let loan = |borrower, lender, stones| Loan {
+        borrower,
+        lender,
+        stones,
+    };
+    let mut chain = at("(Q) 5 5 5 5 5 (Q) 5 5 5 5 5 (Q) 5 5 5 5 5", A).with_store(C, 10);
+    chain.loans = vec![loan(A, B, 5), loan(B, C, 5)];
+    let mut direct = chain.clone();
+    direct.loans = vec![loan(A, C, 5)];
+    let rules = Rules::default().with_players(3);
+    let mut g = game(rules, chain.clone());
+    let h = game(rules, direct);
+    assert_eq!(g.position(), h.position(), "the same balances: -5, 0, +5");
+    assert_eq!(g.position().loans(A), -5);
+    assert_eq!(g.position().loans(B), 0);
+    assert_eq!(g.loans(), chain.loans);
+    play(&mut g, "A3L");
+    let resumed = game(rules, g.position_setup().unwrap());
+    assert_eq!(resumed.loans(), chain.loans);
+    assert_eq!(resumed.position(), g.position());
+    // A loan at the very start of a game (A to move with an empty row) is kept too.
+    let start = at("(Q) 0 0 0 0 0 (Q) 0 0 0 1 0", A)
+        .with_store(A, 3)
+        .with_store(B, 40);
+    let g = game(Rules::default(), start);
+    assert_eq!(g.loans(), [loan(A, B, 22)]);
+    assert_eq!(g.position_setup().unwrap().loans, [loan(A, B, 22)]);
+    // A loan must be between two players of the game, of one stone at least.
+    for bad in [loan(A, A, 5), loan(A, Player::D, 5), loan(B, A, 0)] {
+        let mut s = chain.clone();
+        s.loans.push(bad);
+        assert_eq!(
+            Game::new(rules, s).unwrap_err(),
+            o_an_quan::GameError::Setup(o_an_quan::SetupError::BadLoan(bad))
+        );
+    }
 }
 
 #[test]
@@ -351,10 +445,7 @@ fn q4_nobody_can_lend_enough_ends_the_game() {
         .with_store(B, 10);
     let mut g = game(Rules::default(), pos);
     let t = play(&mut g, "B4R");
-    assert_eq!(
-        t.report.game_over,
-        Some(EndReason::NoLender { borrower: A })
-    );
+    assert_eq!(t.report.game_over, Some(End::NoLender { borrower: A }));
     // B collects B5's three stones: 10 + 3 + the quan they never captured (none).
     let o = g.outcome().unwrap();
     assert_eq!(o.winner(), Some(B));
@@ -372,8 +463,8 @@ fn q5_both_quan_captured_ends_the_game_and_leftovers_are_collected() {
         .with_store(B, 5);
     let mut g = game(Rules::default(), pos);
     let t = play(&mut g, "A3R");
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("QB"), 0, true)]);
-    assert_eq!(t.report.game_over, Some(EndReason::QuanCaptured));
+    assert_eq!(t.captures(), [(sq("QB"), 0, true)]);
+    assert_eq!(t.report.game_over, Some(End::QuanCaptured));
     assert!(t.events.contains(&Event::Collect {
         player: A,
         square: sq("A1"),
@@ -405,7 +496,7 @@ fn q5_option_ends_only_when_every_quan_square_is_empty() {
     // B1L: QB and A5 get a stone; relay A4's one into A3; A2 is empty: capture A1;
     // QA holds stones: stop. QA still holds 3, so the game goes on.
     let t = play(&mut g, "B1L");
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("A1"), 2, false)]);
+    assert_eq!(t.captures(), [(sq("A1"), 2, false)]);
     assert_eq!(ring(&g), "(3) 0 0 1 0 1 (1) 0 0 0 0 4");
     assert!(!g.is_over());
 }
@@ -422,7 +513,7 @@ fn q5_draw_when_the_highest_score_is_shared() {
     let o = g.outcome().unwrap();
     assert!(o.is_draw());
     assert_eq!(o.winner(), None);
-    assert_eq!(o.leaders.iter().collect::<Vec<_>>(), [A, B]);
+    assert_eq!(o.leaders().iter().collect::<Vec<_>>(), [A, B]);
 }
 
 #[test]
@@ -431,14 +522,11 @@ fn q6_young_quan_cannot_be_captured() {
     // Without the option: A4, then QB with its quan and 2 stones.
     let mut g = game(Rules::default(), pos());
     let t = play(&mut g, "A1R");
-    assert_eq!(
-        t.captures().collect::<Vec<_>>(),
-        [(sq("A4"), 3, false), (sq("QB"), 2, true)]
-    );
+    assert_eq!(t.captures(), [(sq("A4"), 3, false), (sq("QB"), 2, true)]);
     // With quan non (fewer than 5 stones): QB is refused; A4 stands.
     let mut g = game(Rules::default().with_young_quan(Some(5)), pos());
     let t = play(&mut g, "A1R");
-    assert_eq!(t.captures().collect::<Vec<_>>(), [(sq("A4"), 3, false)]);
+    assert_eq!(t.captures(), [(sq("A4"), 3, false)]);
     assert_eq!(t.report.stop, Stop::YoungQuan);
     assert!(g.board().has_quan(sq("QB")));
     // A grown quan (threshold 2 reached) can be taken.
@@ -460,7 +548,7 @@ fn q7_match_sells_squares_that_cannot_be_filled() {
         },
     ];
     let mut m = Match::with_holdings(rules, &holdings).unwrap();
-    let (game, sales) = m.next_game(0).unwrap();
+    let (game, sales) = m.next_game(A).unwrap();
     // A fills A1..A3 (15 stones, 3 left); A4 is bought by B for 25 (+5 to fill);
     // B then has 15 beside the board, too few to buy A5, which stays A's, empty.
     assert_eq!(sales.len(), 1);
@@ -476,7 +564,7 @@ fn q7_match_sells_squares_that_cannot_be_filled() {
     let mut g = game.clone();
     assert!(g.check("A4R".parse().unwrap()).is_err());
     // A game is in progress: no next game until it is finished.
-    assert!(m.next_game(0).is_err());
+    assert!(m.next_game(A).is_err());
     assert!(m.finish_game(&g).is_err(), "not over yet");
     // A1R: A2..A5 and QB get a stone; relay B1 round to QA; A1 is empty: A
     // captures A2. Then B may play A4, the square B bought.
@@ -491,9 +579,9 @@ fn q7_match_carries_holdings_and_ends_when_a_player_has_no_quan() {
     let rules = Rules::default();
     let mut m = Match::new(rules).unwrap();
     assert_eq!(m.holdings()[0].stones, 25);
-    let (game, sales) = m.next_game(0).unwrap();
+    let (game, sales) = m.next_game(A).unwrap();
     assert!(sales.is_empty());
-    assert_eq!(game, Game::new(rules).unwrap());
+    assert_eq!(game, fresh(rules));
     // Play A5R: A captures QB's quan at once; then finish by hand with a position
     // where A takes QA as well: use the game as played to the end at random.
     let mut g = game;
@@ -520,7 +608,7 @@ fn q7_match_carries_holdings_and_ends_when_a_player_has_no_quan() {
         Some(o) => {
             let (MatchEnd::NoQuan(p) | MatchEnd::CannotFill(p)) = o.end;
             assert!(h[p.index()].quan == 0 || h[p.index()].stones < 5);
-            assert!(m.next_game(0).is_err());
+            assert!(m.next_game(A).is_err());
         }
         None => assert!(h.iter().all(|h| h.quan >= 1 && h.stones >= 5)),
     }
@@ -543,7 +631,7 @@ fn q7_match_ends_when_a_player_cannot_fill_a_square() {
 
 #[test]
 fn q8_turn_order_runs_round_the_ring() {
-    let mut g = Game::new(Rules::default().with_players(4)).unwrap();
+    let mut g = fresh(Rules::default().with_players(4));
     let mut order = vec![g.to_move()];
     for _ in 0..4 {
         let mv = g.legal_moves()[0];
@@ -551,7 +639,13 @@ fn q8_turn_order_runs_round_the_ring() {
         order.push(g.to_move());
     }
     assert_eq!(order, [A, B, C, Player::D, A]);
-    let g = Game::with_first_player(Rules::default(), B).unwrap();
+    let g = game(
+        Rules::default(),
+        Setup {
+            to_move: B,
+            ..Setup::default()
+        },
+    );
     assert_eq!(g.to_move(), B);
 }
 
@@ -572,7 +666,7 @@ fn q9_third_repetition_ends_the_game() {
         let t = play(&mut g, mv);
         assert_eq!(t.report.game_over.is_some(), k == 3);
     }
-    assert_eq!(g.outcome().unwrap().reason, EndReason::Repetition);
+    assert_eq!(g.outcome().unwrap().reason(), End::Repetition);
     assert_eq!(g.move_count(), 8);
     // Collected: each player's single stone.
     assert_eq!(g.score().total(A), 1);
@@ -585,19 +679,72 @@ fn q9_third_repetition_ends_the_game() {
 }
 
 #[test]
+fn q9_the_setups_history_counts_towards_repetition() {
+    // The cycle of the test above, stored after one round and resumed: the game
+    // from the stored setup counts the first round and ends at the same move.
+    let rules = Rules::default().with_young_quan(Some(5));
+    let mut g = game(rules, at("(Q) 0 1 0 0 0 (Q) 0 1 0 0 0", A));
+    let cycle = ["A2R", "B2R", "A3L", "B3L"];
+    for mv in cycle {
+        play(&mut g, mv);
+    }
+    let setup = g.position_setup().unwrap();
+    assert_eq!(setup.history.len(), 4, "one position per earlier turn");
+    assert_eq!(
+        setup.history[0],
+        *game(rules, at("(Q) 0 1 0 0 0 (Q) 0 1 0 0 0", A)).position()
+    );
+    let mut resumed = game(rules, setup.clone());
+    assert_eq!(resumed.occurrences(), 2);
+    for (k, mv) in cycle.iter().enumerate() {
+        let t = play(&mut resumed, mv);
+        assert_eq!(t.report.game_over.is_some(), k == 3);
+        play(&mut g, mv);
+        assert_eq!(resumed.position(), g.position());
+    }
+    assert_eq!(resumed.outcome().unwrap().reason(), End::Repetition);
+    assert_eq!(resumed.outcome(), g.outcome());
+    assert_eq!(resumed.occurrences(), 3);
+    assert_eq!(g.occurrences(), 3);
+    // Without the history the same moves are a first repetition only.
+    let mut forgetful = game(
+        rules,
+        Setup {
+            history: vec![],
+            ..setup
+        },
+    );
+    for mv in cycle {
+        play(&mut forgetful, mv);
+    }
+    assert!(!forgetful.is_over());
+    assert_eq!(forgetful.occurrences(), 2);
+}
+
+#[test]
 fn q9_move_limit_ends_the_game() {
-    let mut g = Game::new(Rules::default().with_move_limit(Some(3))).unwrap();
+    let mut g = fresh(Rules::default().with_move_limit(Some(3)));
     for _ in 0..3 {
         let mv = g.legal_moves()[0];
         g.play(mv).unwrap();
     }
-    assert_eq!(g.outcome().unwrap().reason, EndReason::MoveLimit);
+    assert_eq!(g.outcome().unwrap().reason(), End::MoveLimit);
     assert!(
         Rules::default()
             .with_move_limit(Some(0))
             .validate()
             .is_err()
     );
+    // The limit counts the moves before a stored setup too (its history).
+    let rules = Rules::default().with_move_limit(Some(3));
+    let mut g = fresh(rules);
+    for _ in 0..2 {
+        let mv = g.legal_moves()[0];
+        g.play(mv).unwrap();
+    }
+    let mut resumed = game(rules, g.position_setup().unwrap());
+    let mv = resumed.legal_moves()[0];
+    assert_eq!(resumed.play(mv).unwrap().game_over, Some(End::MoveLimit));
 }
 
 #[test]
@@ -608,7 +755,21 @@ fn q10_presets() {
     assert_eq!(Rules::common().with_refill_per_square(5), Rules::default());
     assert_eq!(Rules::preset("COMMON"), Ok(Rules::common()));
     assert_eq!(Rules::preset("source"), Ok(Rules::default()));
-    assert!(Rules::preset("nope").is_err());
+    assert_eq!(
+        Rules::preset("nope"),
+        Err(o_an_quan::RulesError::UnknownPreset("nope".into()))
+    );
+    assert!(Rules::preset("default").is_err(), "only the names listed");
+    // Every name listed loads, is its constructor's rules, and validates.
+    assert_eq!(Rules::PRESETS, ["source", "common"]);
+    for (&name, rules) in Rules::PRESETS
+        .iter()
+        .zip([Rules::source(), Rules::common()])
+    {
+        assert_eq!(Rules::preset(name), Ok(rules));
+        assert_eq!(Rules::preset(&name.to_uppercase()), Ok(rules));
+        assert!(rules.validate().is_ok());
+    }
     let r = Rules::default();
     assert_eq!(
         (r.players(), r.row_len(), r.start_stones(), r.quan_value()),
@@ -648,7 +809,13 @@ fn notation_round_trips_and_directions() {
     ] {
         assert!(bad.parse::<o_an_quan::Move>().is_err(), "{bad}");
     }
-    let g = Game::with_first_player(Rules::default(), B).unwrap();
+    let g = game(
+        Rules::default(),
+        Setup {
+            to_move: B,
+            ..Setup::default()
+        },
+    );
     assert_eq!(g.parse_move("2L").unwrap().to_string(), "B2L");
     assert!(g.parse_move("0L").is_err());
     for s in ["QA", "QD", "A1", "D12"] {

@@ -1,22 +1,11 @@
-//! Random play, for Monte Carlo bots, experiments, tests and benchmarks.
+//! Random play, for Monte Carlo bots, experiments, tests and benchmarks: a
+//! uniformly random legal move, and random playouts.
 
 use rand_core::Rng;
 
+use crate::chance::below;
 use crate::game::{Game, bits};
 use crate::moves::{Direction, Move};
-
-/// A uniform integer in `0..n` (`n > 0`), exact (Lemire's multiply-and-reject).
-pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    let n = n.max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
 
 /// The lowest ring index of `owned` if its squares follow each other, at most 16
 /// of them (a row of at most [`MAX_ROW`](crate::MAX_ROW) = 12 always does).
@@ -58,14 +47,16 @@ static SELECT: [[u8; 8]; 256] = {
 };
 
 impl Game {
-    /// A move drawn uniformly from the legal moves; `None` once the game is over.
-    /// No heap allocation.
+    /// A move drawn uniformly from the legal moves; `None` once the game is over
+    /// (a running game always has one). It is `legal_moves()[below(rng, n)]`, `n`
+    /// the number of legal moves (one draw of [`below`](crate::below)), found
+    /// without building the list: no heap allocation.
     ///
     /// ```
-    /// use o_an_quan::{Game, Rules};
+    /// use o_an_quan::{Game, Rules, Setup};
     /// use rand_core::SeedableRng;
     /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
-    /// let mut game = Game::new(Rules::default())?;
+    /// let mut game = Game::new(Rules::default(), Setup::default())?;
     /// while let Some(mv) = game.random_move(&mut rng) {
     ///     game.play(mv)?;
     /// }
@@ -83,9 +74,9 @@ impl Game {
         if self.is_over() {
             return None;
         }
-        let pos = self.position();
+        let pos = &self.pos;
         let owned = pos.owned[pos.to_move.index()];
-        let full = owned & self.filled_squares();
+        let full = owned & self.filled;
         let (r, chosen) = match row_bits(owned) {
             // The row's squares follow each other (always, outside match play):
             // the (r / 2)-th filled one by table, without a loop.
@@ -123,8 +114,10 @@ impl Game {
         Some((chosen, direction))
     }
 
-    /// Plays uniformly random moves until the game ends or `max_moves` more have
-    /// been played; returns how many were played.
+    /// Plays uniformly random moves (as [`Game::random_move`] draws them) until the
+    /// game ends or `max_moves` more have been played; returns how many were
+    /// played. The playout loop of Monte Carlo bots: with [`Game::restart`], no
+    /// allocation per move or per game.
     pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
         let mut played = 0;
         while played < max_moves {
