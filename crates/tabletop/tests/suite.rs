@@ -86,3 +86,17 @@ fn tarokk_war_passes_the_suite() {
         run(g, config());
     }
 }
+
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn o_an_quan_passes_the_suite() {
+    for g in [
+        "o_an_quan",
+        "o_an_quan(rules=common)",
+        "o_an_quan(players=3,young_quan=5)",
+        "o_an_quan(rules=common,players=4,row=3)",
+        "o_an_quan(end_rule=quan_squares_empty,move_limit=300)",
+    ] {
+        run(g, config());
+    }
+}

@@ -1,0 +1,462 @@
+//! Go (`go_core`) behind the interface.
+//!
+//! - **Players**: 0 is Black, 1 is White (whoever moves first: with handicap
+//!   stones White does).
+//! - **Actions**: a stone on the point in column `c`, row `r` (both from 0, row 0
+//!   at the bottom, as GTP's `A1`) is `r · width + c`; a pass is `width · height`.
+//!   A resignation is no action of the game tree (as in OpenSpiel and GTP's
+//!   `all_legal`); the crate still has it. Actions print as GTP points (`E5`,
+//!   `pass`).
+//! - **Length**: under positional superko a game is finite, but no useful bound
+//!   follows; the interface stops a game after `max_moves` moves (default four
+//!   times the points: 324 at 9×9, 1,444 at 19×19; OpenSpiel's Go stops at twice
+//!   the points) and scores it as it stands under the rules. Real games never come
+//!   near it; uniformly random games at 9×9 average 146 moves.
+//! - **Returns**: +1 the winner, −1 the loser, 0 both for a draw (jigo) — by the
+//!   rules' count after two passes, or at the cap. Scores: each colour's points
+//!   under the rules (komi added to White's).
+//! - **Views**: perfect information; the observation tensor has four planes of
+//!   `height × width`: Black's stones, White's stones, the empty points, and a
+//!   plane of ones when Black is to move.
+//! - **Playouts**: the crate's light policy (uniform among the legal moves that
+//!   fill no own eye, superko checked; [`go_core::Game::playout_move`]).
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use go_core::{Color, Move, Point, Rules, Setup};
+use rand_core::Rng;
+
+use super::rules::{self, RulesParams};
+use crate::action::{Action, ActionError, ActionList, NotationError};
+use crate::info::{ChanceMode, GameInfo, Information, Utility};
+use crate::interface::{Game, PerPlayer, State};
+use crate::params::{Param, ParamSpec, Params};
+use crate::prob::Prob;
+use crate::registry::LoadError;
+use crate::turn::Turn;
+
+const NAME: &str = "go";
+
+impl RulesParams for Rules {
+    const PRESETS: &'static [&'static str] = Rules::PRESETS;
+    fn preset(name: &str) -> Result<Rules, String> {
+        Rules::preset(name).map_err(|e| e.to_string())
+    }
+}
+
+/// Go under one set of parameters.
+#[derive(Clone, Debug)]
+pub struct Go {
+    def: Arc<Def>,
+}
+
+#[derive(Debug)]
+struct Def {
+    info: GameInfo,
+    rules: Rules,
+    width: u8,
+    height: u8,
+    max_moves: usize,
+    start: go_core::Game,
+}
+
+impl Go {
+    /// The parameters: `rules` (the crate's presets: `tromp_taylor` first), every
+    /// field of the crate's serialised rules (`komi`, `ko`, `suicide`, `scoring`),
+    /// `board_size` (default 19), `handicap` (fixed handicap stones, default 0) and
+    /// `max_moves` (0: four times the points).
+    pub fn param_specs() -> Vec<ParamSpec> {
+        let mut specs = rules::rules_specs::<Rules>();
+        specs.push(ParamSpec {
+            name: "board_size".into(),
+            default: Param::Int(19),
+            doc: "the board's side, 1 to 25",
+        });
+        specs.push(ParamSpec {
+            name: "handicap".into(),
+            default: Param::Int(0),
+            doc: "fixed handicap stones for Black (2 to 9 on boards that have the points); White moves first",
+        });
+        specs.push(ParamSpec {
+            name: "max_moves".into(),
+            default: Param::Int(0),
+            doc: "moves after which the game is scored as it stands (0: four times the points)",
+        });
+        specs
+    }
+
+    /// Go with these parameters (the rest at their defaults).
+    ///
+    /// # Errors
+    /// [`LoadError`] for an unknown parameter or a value the crate refuses.
+    pub fn new(params: &Params) -> Result<Go, LoadError> {
+        let mut params = params.clone();
+        let int = |params: &mut Params, name: &str, default: i64, lo: i64, hi: i64| {
+            match params.take(name) {
+                None => Ok(default),
+                Some(p) => p.as_int().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
+                    LoadError::BadParam {
+                        game: NAME,
+                        name: name.into(),
+                        message: format!("{p} is not a whole number from {lo} to {hi}"),
+                    }
+                }),
+            }
+        };
+        let size = int(&mut params, "board_size", 19, 1, 25)?;
+        let handicap = int(&mut params, "handicap", 0, 0, 9)?;
+        let max_moves = int(&mut params, "max_moves", 0, 0, 1 << 24)?;
+        let (rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
+        rules::no_more(NAME, &params, &Go::param_specs())?;
+        let setup = if handicap > 0 {
+            go_core::handicap::fixed(size as u8, handicap as u8)
+        } else {
+            Ok(Setup::new(size as u8, size as u8))
+        }
+        .map_err(|e| LoadError::BadParam {
+            game: NAME,
+            name: "handicap".into(),
+            message: e.to_string(),
+        })?;
+        let start = go_core::Game::new(rules, setup).map_err(|e| LoadError::BadParam {
+            game: NAME,
+            name: rules::PRESET.into(),
+            message: e.to_string(),
+        })?;
+        for (name, value) in [
+            ("board_size", size),
+            ("handicap", handicap),
+            ("max_moves", max_moves),
+        ] {
+            described.set(name, Param::Int(value));
+        }
+        let points = (size * size) as usize;
+        let cap = if max_moves == 0 {
+            4 * points
+        } else {
+            max_moves as usize
+        };
+        Ok(Go::with_start(start, cap, described))
+    }
+
+    fn with_start(start: go_core::Game, max_moves: usize, params: Params) -> Go {
+        let (width, height) = (start.board().width(), start.board().height());
+        let points = usize::from(width) * usize::from(height);
+        let info = GameInfo {
+            short_name: NAME,
+            long_name: "Go",
+            params,
+            num_players: 2,
+            num_distinct_actions: points + 1,
+            max_chance_outcomes: 0,
+            max_game_length: max_moves,
+            max_chance_nodes: 0,
+            observation_shape: alloc::vec![4, usize::from(height), usize::from(width)],
+            information_state_shape: alloc::vec![4, usize::from(height), usize::from(width)],
+            chance: ChanceMode::Deterministic,
+            information: Information::Perfect,
+            utility: Utility::ZeroSum,
+            min_utility: -1.0,
+            max_utility: 1.0,
+            utility_sum: Some(0.0),
+        };
+        Go {
+            def: Arc::new(Def {
+                info,
+                rules: *start.rules(),
+                width,
+                height,
+                max_moves,
+                start,
+            }),
+        }
+    }
+
+    /// The crate's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.def.rules
+    }
+
+    /// A state starting from `setup` (any size, stones and first player) instead
+    /// of the parameters' board; the game's actions are those of the setup's board.
+    ///
+    /// # Errors
+    /// The crate's refusal of the setup, as text.
+    pub fn state_with_setup(&self, setup: Setup) -> Result<GoState, String> {
+        let start = go_core::Game::new(self.def.rules, setup).map_err(|e| e.to_string())?;
+        let mut params = self.def.info.params.clone();
+        params.set("board_size", Param::Int(i64::from(start.board().width())));
+        let game = Go::with_start(start, self.def.max_moves, params);
+        Ok(game.new_initial_state())
+    }
+}
+
+impl Game for Go {
+    type State = GoState;
+
+    fn info(&self) -> &GameInfo {
+        &self.def.info
+    }
+
+    fn new_initial_state(&self) -> GoState {
+        GoState {
+            def: self.def.clone(),
+            game: self.def.start.clone(),
+            history: Vec::with_capacity(self.def.info.num_distinct_actions * 2),
+        }
+    }
+}
+
+/// A position of Go with its history.
+#[derive(Clone, Debug)]
+pub struct GoState {
+    def: Arc<Def>,
+    game: go_core::Game,
+    history: Vec<Action>,
+}
+
+impl PartialEq for GoState {
+    fn eq(&self, o: &GoState) -> bool {
+        self.game == o.game && self.history == o.history
+    }
+}
+
+fn player_of(c: Color) -> usize {
+    c.index()
+}
+
+impl GoState {
+    /// The crate's game (board, history, score).
+    pub fn game(&self) -> &go_core::Game {
+        &self.game
+    }
+
+    fn capped(&self) -> bool {
+        self.history.len() >= self.def.max_moves
+    }
+
+    fn pass(&self) -> Action {
+        u32::from(self.def.width) * u32::from(self.def.height)
+    }
+
+    /// The action of a move (`None` for a resignation or a point off the board).
+    pub fn move_to_action(&self, mv: Move) -> Option<Action> {
+        match mv {
+            Move::Pass => Some(self.pass()),
+            Move::Resign => None,
+            Move::Play(p) => (p.col() < self.def.width && p.row() < self.def.height)
+                .then(|| u32::from(p.row()) * u32::from(self.def.width) + u32::from(p.col())),
+        }
+    }
+
+    /// The move of an action (`None` out of range).
+    pub fn action_to_move(&self, a: Action) -> Option<Move> {
+        let pass = self.pass();
+        if a == pass {
+            return Some(Move::Pass);
+        }
+        if a > pass {
+            return None;
+        }
+        let w = u32::from(self.def.width);
+        Point::new((a % w) as u8, (a / w) as u8).map(Move::Play)
+    }
+
+    fn checked(&self, a: Action) -> Result<Move, ActionError> {
+        if self.current_player() == Turn::Terminal {
+            return Err(ActionError::Terminal);
+        }
+        let size = self.def.info.num_distinct_actions;
+        let mv = self
+            .action_to_move(a)
+            .ok_or(ActionError::OutOfRange { action: a, size })?;
+        self.game
+            .check(mv)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        Ok(mv)
+    }
+
+    fn score_winner(&self) -> Option<Color> {
+        match self.game.outcome() {
+            Some(o) => o.winner(),
+            None => self.game.score().result().winner(),
+        }
+    }
+}
+
+impl State for GoState {
+    fn info(&self) -> &GameInfo {
+        &self.def.info
+    }
+
+    fn current_player(&self) -> Turn {
+        if self.game.is_over() || self.capped() {
+            Turn::Terminal
+        } else {
+            Turn::Player(player_of(self.game.to_move()))
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        if self.current_player() == Turn::Terminal {
+            return;
+        }
+        out.extend(
+            self.game
+                .legal_moves()
+                .iter()
+                .filter_map(|&mv| self.move_to_action(mv)),
+        );
+        out.sort_unstable();
+    }
+
+    fn check(&self, action: Action) -> Result<(), ActionError> {
+        self.checked(action).map(|_| ())
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
+        let mv = self.checked(action)?;
+        self.game
+            .play(mv)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        self.history.push(action);
+        Ok(())
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {
+        out.clear();
+    }
+
+    fn returns(&self) -> PerPlayer {
+        let mut r: PerPlayer = [0.0, 0.0].into_iter().collect();
+        if self.current_player() != Turn::Terminal {
+            return r;
+        }
+        if let Some(w) = self.score_winner() {
+            r[player_of(w)] = 1.0;
+            r[player_of(w.opponent())] = -1.0;
+        }
+        r
+    }
+
+    fn scores(&self) -> PerPlayer {
+        let s = self.game.score();
+        let komi = s.komi.points();
+        [
+            f64::from(s.points(Color::Black)),
+            f64::from(s.points(Color::White)) + komi,
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    fn action_to_string(&self, _turn: Turn, action: Action) -> String {
+        self.action_to_move(action)
+            .map_or_else(|| format!("{action}"), |m| m.to_string())
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<Action, NotationError> {
+        let mv: Move = text
+            .trim()
+            .parse()
+            .map_err(|e: go_core::ParseError| NotationError::Parse(e.to_string()))?;
+        self.move_to_action(mv)
+            .ok_or_else(|| NotationError::NoSuchAction(text.trim().into()))
+    }
+
+    fn observation_string(&self, _player: usize) -> String {
+        let mut s = self.game.board().to_string();
+        let _ = writeln!(s, "{} to move", self.game.to_move());
+        s
+    }
+
+    fn information_state_string(&self, _player: usize) -> String {
+        let mut s = String::new();
+        for (k, (c, mv)) in self.game.moves().enumerate() {
+            if k > 0 {
+                s.push(' ');
+            }
+            let _ = write!(s, "{} {mv}", c.letter());
+        }
+        s
+    }
+
+    fn observation_tensor(&self, _player: usize, out: &mut [f32]) {
+        let board = self.game.board();
+        let n = usize::from(self.def.width) * usize::from(self.def.height);
+        let w = usize::from(self.def.width);
+        out.fill(0.0);
+        for p in board.points() {
+            let i = usize::from(p.row()) * w + usize::from(p.col());
+            let plane = match board.get(p) {
+                Some(Color::Black) => 0,
+                Some(Color::White) => 1,
+                None => 2,
+            };
+            if let Some(x) = out.get_mut(plane * n + i) {
+                *x = 1.0;
+            }
+        }
+        if self.game.to_move() == Color::Black
+            && let Some(plane) = out.get_mut(3 * n..4 * n)
+        {
+            plane.fill(1.0);
+        }
+    }
+
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        self.observation_tensor(player, out);
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.current_player() == Turn::Terminal {
+            return None;
+        }
+        self.game
+            .random_move(rng)
+            .and_then(|m| self.move_to_action(m))
+    }
+
+    fn playout_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.current_player() == Turn::Terminal {
+            return None;
+        }
+        self.game
+            .playout_move(rng)
+            .and_then(|m| self.move_to_action(m))
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, _rng: &mut R) -> Option<Action> {
+        None
+    }
+
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+        if self.current_player() == Turn::Terminal {
+            return false;
+        }
+        let Some(mv) = self.game.playout_move(rng) else {
+            return false;
+        };
+        let Some(a) = self.move_to_action(mv) else {
+            return false;
+        };
+        if self.game.play(mv).is_err() {
+            return false;
+        }
+        self.history.push(a);
+        true
+    }
+
+    fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
+        self.clone()
+    }
+}
