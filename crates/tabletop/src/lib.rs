@@ -23,6 +23,8 @@ mod info;
 mod interface;
 pub mod params;
 mod prob;
+#[cfg(feature = "referee")]
+pub mod referee;
 mod registry;
 pub mod rng;
 mod serial;

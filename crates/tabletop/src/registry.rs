@@ -161,7 +161,7 @@ any_games! {
 
 /// The registry name for a name or alias (`go_core` → `go`, `yut_nori` →
 /// `hoop_race` …), case-insensitive, `-` read as `_`.
-fn canonical(name: &str) -> Option<&'static str> {
+pub(crate) fn canonical(name: &str) -> Option<&'static str> {
     let n: String = name
         .trim()
         .chars()

@@ -235,6 +235,15 @@ impl GoState {
         &self.game
     }
 
+    /// The state at this state's start (its setup), with no history.
+    pub fn restarted(&self) -> GoState {
+        GoState {
+            def: self.def.clone(),
+            game: self.def.start.clone(),
+            history: Vec::new(),
+        }
+    }
+
     fn capped(&self) -> bool {
         self.history.len() >= self.def.max_moves
     }
@@ -280,6 +289,25 @@ impl GoState {
         Ok(mv)
     }
 
+    /// Takes `action` as [`State::apply_action`] does, giving each of the move's
+    /// events to `observer`, and returns the crate's report.
+    ///
+    /// # Errors
+    /// As [`State::apply_action`]; nothing changes then.
+    pub fn apply_traced(
+        &mut self,
+        action: Action,
+        observer: &mut impl FnMut(go_core::Event),
+    ) -> Result<go_core::Report, ActionError> {
+        let mv = self.checked(action)?;
+        let report = self
+            .game
+            .play_traced(mv, observer)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        self.history.push(action);
+        Ok(report)
+    }
+
     fn score_winner(&self) -> Option<Color> {
         match self.game.outcome() {
             Some(o) => o.winner(),
@@ -320,12 +348,7 @@ impl State for GoState {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
-        let mv = self.checked(action)?;
-        self.game
-            .play(mv)
-            .map_err(|e| ActionError::Illegal(e.to_string()))?;
-        self.history.push(action);
-        Ok(())
+        self.apply_traced(action, &mut |_| {}).map(|_| ())
     }
 
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {

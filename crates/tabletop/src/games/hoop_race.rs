@@ -186,6 +186,15 @@ impl Game for HoopRace {
     }
 }
 
+/// What an action did: a throw's report or a move's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// A throw (a chance outcome).
+    Throw(hoop_race::ThrowReport),
+    /// A move.
+    Move(hoop_race::Report),
+}
+
 /// A state of the race: the crate's game and the interface's history.
 #[derive(Clone, Debug)]
 pub struct HoopRaceState {
@@ -204,6 +213,17 @@ impl HoopRaceState {
     /// The crate's game (its typed moves, horses, board and record).
     pub fn game(&self) -> &hoop_race::Game {
         &self.game
+    }
+
+    /// The state at this state's start (its setup), with no history.
+    pub fn restarted(&self) -> HoopRaceState {
+        let mut game = self.game.clone();
+        game.restart();
+        HoopRaceState {
+            def: self.def.clone(),
+            game,
+            history: Vec::new(),
+        }
     }
 
     fn capped(&self) -> bool {
@@ -247,6 +267,39 @@ impl HoopRaceState {
                 .is_some_and(|s| s.index() == (u - 1) as usize),
         })?;
         Some(Move::new(horse.0, throw))
+    }
+
+    /// Takes `action` as [`State::apply_action`] does, giving each of the move's
+    /// events to `observer`, and returns what the throw or the move did.
+    ///
+    /// # Errors
+    /// As [`State::apply_action`]; nothing changes then.
+    pub fn apply_traced(
+        &mut self,
+        action: Action,
+        observer: &mut impl FnMut(hoop_race::Event),
+    ) -> Result<Applied, ActionError> {
+        let done = match self.current_player() {
+            Turn::Terminal => return Err(ActionError::Terminal),
+            Turn::Chance => {
+                let t = self.throw_outcome(action)?;
+                Applied::Throw(
+                    self.game
+                        .throw(t)
+                        .map_err(|e| ActionError::Illegal(e.to_string()))?,
+                )
+            }
+            Turn::Player(_) => {
+                let mv = self.checked_move(action)?;
+                Applied::Move(
+                    self.game
+                        .play_traced(mv, observer)
+                        .map_err(|e| ActionError::Illegal(e.to_string()))?,
+                )
+            }
+        };
+        self.history.push(action);
+        Ok(done)
     }
 
     fn mover(&self) -> Option<Player> {
@@ -375,23 +428,7 @@ impl State for HoopRaceState {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
-        match self.current_player() {
-            Turn::Terminal => return Err(ActionError::Terminal),
-            Turn::Chance => {
-                let t = self.throw_outcome(action)?;
-                self.game
-                    .throw(t)
-                    .map_err(|e| ActionError::Illegal(e.to_string()))?;
-            }
-            Turn::Player(_) => {
-                let mv = self.checked_move(action)?;
-                self.game
-                    .play(mv)
-                    .map_err(|e| ActionError::Illegal(e.to_string()))?;
-            }
-        }
-        self.history.push(action);
-        Ok(())
+        self.apply_traced(action, &mut |_| {}).map(|_| ())
     }
 
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {

@@ -178,6 +178,15 @@ impl OAnQuanState {
         &self.game
     }
 
+    /// The state at this state's start (its setup), with no history.
+    pub fn restarted(&self) -> OAnQuanState {
+        OAnQuanState {
+            def: self.def.clone(),
+            game: self.def.start.clone(),
+            history: Vec::new(),
+        }
+    }
+
     /// The action of a move.
     pub fn move_to_action(&self, mv: Move) -> Option<Action> {
         let k = self.def.squares.iter().position(|&s| s == mv.square)? as Action;
@@ -193,6 +202,25 @@ impl OAnQuanState {
             Direction::Right
         };
         Some(Move { square, direction })
+    }
+
+    /// Takes `action` as [`State::apply_action`] does, giving each step of the
+    /// sowing to `observer`, and returns the crate's report.
+    ///
+    /// # Errors
+    /// As [`State::apply_action`]; nothing changes then.
+    pub fn apply_traced(
+        &mut self,
+        action: Action,
+        observer: &mut impl FnMut(o_an_quan::Event),
+    ) -> Result<o_an_quan::Report, ActionError> {
+        let mv = self.checked(action)?;
+        let report = self
+            .game
+            .play_traced(mv, observer)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        self.history.push(action);
+        Ok(report)
     }
 
     fn checked(&self, a: Action) -> Result<Move, ActionError> {
@@ -239,12 +267,7 @@ impl State for OAnQuanState {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
-        let mv = self.checked(action)?;
-        self.game
-            .play(mv)
-            .map_err(|e| ActionError::Illegal(e.to_string()))?;
-        self.history.push(action);
-        Ok(())
+        self.apply_traced(action, &mut |_| {}).map(|_| ())
     }
 
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {

@@ -180,6 +180,21 @@ impl TarokkWarState {
         self.game.as_ref()
     }
 
+    /// The crate's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.def.rules
+    }
+
+    /// The state before the deal, with no history.
+    pub fn restarted(&self) -> TarokkWarState {
+        TarokkWarState {
+            def: self.def.clone(),
+            dealt: Vec::new(),
+            game: None,
+            history: Vec::new(),
+        }
+    }
+
     /// The cards (indices) still possible at the current deal node.
     fn deal_outcomes(&self) -> Vec<Action> {
         let k = self.dealt.len();
@@ -222,6 +237,50 @@ impl TarokkWarState {
             soldiers,
             hands,
         })
+    }
+
+    /// Takes `action` as [`State::apply_action`] does, giving every event to
+    /// `observer` (the referee's: every card named; [`tarokk_war::Event::seen_by`]
+    /// redacts one for a player) — the first hand's deal when the deal completes —
+    /// and returns the crate's report of a move (`None` for a deal outcome).
+    ///
+    /// # Errors
+    /// As [`State::apply_action`]; nothing changes then.
+    pub fn apply_traced(
+        &mut self,
+        action: Action,
+        observer: &mut impl FnMut(Event),
+    ) -> Result<Option<tarokk_war::Report>, ActionError> {
+        self.check(action)?;
+        let mut report = None;
+        match &mut self.game {
+            None => {
+                self.dealt.push(action);
+                if let Some(setup) = TarokkWarState::setup_of(&self.dealt) {
+                    match tarokk_war::Game::new(self.def.rules, setup) {
+                        Ok(g) => {
+                            g.opening_events(observer);
+                            self.game = Some(g);
+                        }
+                        Err(e) => {
+                            self.dealt.pop();
+                            return Err(ActionError::Illegal(e.to_string()));
+                        }
+                    }
+                }
+            }
+            Some(_) => {
+                let mv = self.to_move(action).ok_or(ActionError::Terminal)?;
+                if let Some(g) = &mut self.game {
+                    report = Some(
+                        g.play_traced(mv, observer)
+                            .map_err(|e| ActionError::Illegal(e.to_string()))?,
+                    );
+                }
+            }
+        }
+        self.history.push(action);
+        Ok(report)
     }
 
     fn to_move(&self, card_action: Action) -> Option<Move> {
@@ -311,31 +370,7 @@ impl State for TarokkWarState {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
-        self.check(action)?;
-        match &mut self.game {
-            None => {
-                self.dealt.push(action);
-                if let Some(setup) = TarokkWarState::setup_of(&self.dealt) {
-                    let game = tarokk_war::Game::new(self.def.rules, setup)
-                        .map_err(|e| ActionError::Illegal(e.to_string()));
-                    match game {
-                        Ok(g) => self.game = Some(g),
-                        Err(e) => {
-                            self.dealt.pop();
-                            return Err(e);
-                        }
-                    }
-                }
-            }
-            Some(_) => {
-                let mv = self.to_move(action).ok_or(ActionError::Terminal)?;
-                if let Some(g) = &mut self.game {
-                    g.play(mv).map_err(|e| ActionError::Illegal(e.to_string()))?;
-                }
-            }
-        }
-        self.history.push(action);
-        Ok(())
+        self.apply_traced(action, &mut |_| {}).map(|_| ())
     }
 
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {

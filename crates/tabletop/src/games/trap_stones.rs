@@ -311,6 +311,23 @@ impl TrapStonesState {
         self.game.as_ref()
     }
 
+    /// The state at this state's start: before the draws, or for a given setup
+    /// before the first move; no history.
+    pub fn restarted(&self) -> TrapStonesState {
+        let game = match (&self.game, self.given) {
+            (Some(g), true) => trap_stones::Game::new(self.def.rules, *g.setup()).ok(),
+            _ => None,
+        };
+        TrapStonesState {
+            def: self.def.clone(),
+            draws: [None; 3],
+            traps: [Vec::new(), Vec::new()],
+            game,
+            given: self.given,
+            history: Vec::new(),
+        }
+    }
+
     fn phase(&self) -> Phase<'_> {
         if let Some(g) = &self.game {
             return Phase::Play(g);
@@ -343,7 +360,22 @@ impl TrapStonesState {
         }
     }
 
-    fn draws(&self) -> Option<Draws> {
+    /// The crate's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.def.rules
+    }
+
+    /// The traps `side` has chosen so far (its own are secret until the end: a
+    /// program showing a player the game shows only that player's).
+    pub fn traps_chosen(&self, side: Side) -> &[Cell] {
+        match &self.game {
+            Some(g) => g.setup().traps[side.index()].cells(),
+            None => &self.traps[side.index()],
+        }
+    }
+
+    /// The three draws, once made.
+    pub fn draws(&self) -> Option<Draws> {
         let [Some(first), Some(axis), Some(side)] = self.draws else {
             return None;
         };
@@ -392,6 +424,44 @@ impl TrapStonesState {
             return;
         };
         self.game = trap_stones::Game::new(self.def.rules, Setup::new(draws, [one, two])).ok();
+    }
+
+    /// Takes `action` as [`State::apply_action`] does, giving each event of a move
+    /// to `observer`; returns the crate's report of a move (`None` for a draw or a
+    /// trap choice).
+    ///
+    /// # Errors
+    /// As [`State::apply_action`]; nothing changes then.
+    pub fn apply_traced(
+        &mut self,
+        action: Action,
+        observer: &mut impl FnMut(trap_stones::Event),
+    ) -> Result<Option<trap_stones::Report>, ActionError> {
+        self.check(action)?;
+        let mut report = None;
+        match self.phase() {
+            Phase::Draw(k) => self.draws[k] = Some(action as u8),
+            Phase::Trap(side) => {
+                let cell = self.check_trap(side, action)?;
+                self.traps[side.index()].push(cell);
+                self.start_if_ready();
+            }
+            Phase::Play(_) => {
+                let mv = self
+                    .def
+                    .play_move(action)
+                    .ok_or(ActionError::Illegal(format!("{action} is not a move")))?;
+                let Some(g) = &mut self.game else {
+                    return Err(ActionError::Terminal);
+                };
+                report = Some(
+                    g.play_traced(mv, observer)
+                        .map_err(|e| ActionError::Illegal(e.to_string()))?,
+                );
+            }
+        }
+        self.history.push(action);
+        Ok(report)
     }
 
     fn side(player: usize) -> Side {
@@ -454,27 +524,7 @@ impl State for TrapStonesState {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), ActionError> {
-        self.check(action)?;
-        match self.phase() {
-            Phase::Draw(k) => self.draws[k] = Some(action as u8),
-            Phase::Trap(side) => {
-                let cell = self.check_trap(side, action)?;
-                self.traps[side.index()].push(cell);
-                self.start_if_ready();
-            }
-            Phase::Play(_) => {
-                let Some(g) = &mut self.game else {
-                    return Err(ActionError::Terminal);
-                };
-                let mv = self
-                    .def
-                    .play_move(action)
-                    .ok_or(ActionError::Illegal(format!("{action} is not a move")))?;
-                g.play(mv).map_err(|e| ActionError::Illegal(e.to_string()))?;
-            }
-        }
-        self.history.push(action);
-        Ok(())
+        self.apply_traced(action, &mut |_| {}).map(|_| ())
     }
 
     fn chance_outcomes_into(&self, out: &mut Vec<(Action, Prob)>) {
