@@ -9,8 +9,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use go_core::sgf::GameRecord;
-use go_core::{Color, Game, Move, Point, Rules};
+use go_core::sgf::SgfGame;
+use go_core::{Color, Game, Move, Point, Rules, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -128,7 +128,7 @@ fn playouts(c: &mut Criterion) {
         if size == 19 {
             group.sample_size(30);
         }
-        let start = Game::new(Rules::tromp_taylor(), size, size).unwrap();
+        let start = Game::new(Rules::tromp_taylor(), Setup::new(size, size)).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         let mut game = start.clone();
         group.bench_function("go_core", |b| {
@@ -152,7 +152,7 @@ fn playouts(c: &mut Criterion) {
 fn playout_lengths(c: &mut Criterion) {
     let _ = c;
     for size in [9u8, 19] {
-        let start = Game::new(Rules::tromp_taylor(), size, size).unwrap();
+        let start = Game::new(Rules::tromp_taylor(), Setup::new(size, size)).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(2);
         let mut game = start.clone();
         let total: usize = (0..200)
@@ -166,7 +166,11 @@ fn playout_lengths(c: &mut Criterion) {
 }
 
 fn game_from(diagram: &str, to_move: Color) -> Game {
-    Game::from_diagram(Rules::tromp_taylor(), diagram, to_move).unwrap()
+    Game::new(
+        Rules::tromp_taylor(),
+        Setup::from_diagram(diagram, to_move).unwrap(),
+    )
+    .unwrap()
 }
 
 /// One move capturing a 60-stone group, from a prepared position.
@@ -229,20 +233,18 @@ fn chain_liberties(game: &Game, p: Point) -> Vec<Point> {
 /// A ladder from near the lower-left corner to the upper-right edge: White
 /// extends out of atari, Black ataris again, until White is captured.
 fn ladder(c: &mut Criterion) {
-    let start = Game::with_setup(
-        Rules::tromp_taylor(),
-        19,
-        19,
-        &[
+    let setup = Setup {
+        stones: vec![
             (Point::new(1, 1).unwrap(), Color::White),
             (Point::new(0, 1).unwrap(), Color::Black),
             (Point::new(1, 0).unwrap(), Color::Black),
             (Point::new(2, 1).unwrap(), Color::Black),
             (Point::new(0, 2).unwrap(), Color::Black),
         ],
-        Color::White,
-    )
-    .unwrap();
+        to_move: Color::White,
+        ..Setup::new(19, 19)
+    };
+    let start = Game::new(Rules::tromp_taylor(), setup).unwrap();
     let runner = Point::new(1, 1).unwrap();
     let mut g = start.clone();
     let mut moves = Vec::new();
@@ -294,11 +296,11 @@ fn ladder(c: &mut Criterion) {
 /// A 19x19 game after `moves` random moves.
 fn random_game(moves: usize, seed: u64) -> Game {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Game::new(Rules::tromp_taylor(), 19, 19).unwrap();
+    let mut game = Game::new(Rules::tromp_taylor(), Setup::new(19, 19)).unwrap();
     while game.move_count() < moves {
-        let mv = game.random_move(&mut rng);
+        let mv = game.playout_move(&mut rng).unwrap();
         if mv == Move::Pass {
-            game = Game::new(Rules::tromp_taylor(), 19, 19).unwrap();
+            game = Game::new(Rules::tromp_taylor(), Setup::new(19, 19)).unwrap();
             continue;
         }
         game.play(mv).unwrap();
@@ -323,7 +325,7 @@ fn superko(c: &mut Criterion) {
     let game = (4..)
         .map(|seed| {
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let mut game = Game::new(Rules::tromp_taylor(), 19, 19).unwrap();
+            let mut game = Game::new(Rules::tromp_taylor(), Setup::new(19, 19)).unwrap();
             game.play_out(&mut rng, 500);
             game
         })
@@ -359,7 +361,7 @@ fn sgf_texts() -> Vec<String> {
             dir.display()
         );
         texts = (0..100)
-            .map(|s| GameRecord::from_game(&random_game(250, 100 + s)).to_sgf())
+            .map(|s| SgfGame::from_game(&random_game(250, 100 + s)).to_sgf())
             .collect();
     }
     texts
@@ -369,7 +371,7 @@ fn sgf_replay(c: &mut Criterion) {
     let texts = sgf_texts();
     let moves: usize = texts
         .iter()
-        .filter_map(|t| GameRecord::read(t).ok())
+        .filter_map(|t| SgfGame::read(t).ok())
         .map(|r| r.moves.len())
         .sum();
     let mut group = c.benchmark_group("go_core/sgf");
@@ -378,15 +380,12 @@ fn sgf_replay(c: &mut Criterion) {
     group.bench_function(format!("parse_and_replay_{}_games", texts.len()), |b| {
         b.iter(|| {
             for t in &texts {
-                let game = GameRecord::read(t).and_then(|r| r.replay(Rules::tromp_taylor()));
+                let game = SgfGame::read(t).and_then(|r| r.replay(Rules::tromp_taylor()));
                 black_box(game.is_ok());
             }
         })
     });
-    let records: Vec<GameRecord> = texts
-        .iter()
-        .filter_map(|t| GameRecord::read(t).ok())
-        .collect();
+    let records: Vec<SgfGame> = texts.iter().filter_map(|t| SgfGame::read(t).ok()).collect();
     group.bench_function("replay_only", |b| {
         b.iter(|| {
             for r in &records {

@@ -177,7 +177,8 @@ impl GoTable {
     fn new(rules: Option<&str>) -> GoTable {
         let rules = rules.map_or(Ok(go_core::Rules::default()), go_core::Rules::preset);
         let rules = rules.unwrap_or_else(|e| usage(&e.to_string()));
-        let game = go_core::Game::new(rules, 9, 9).unwrap_or_else(|e| usage(&e.to_string()));
+        let game = go_core::Game::new(rules, go_core::Setup::new(9, 9))
+            .unwrap_or_else(|e| usage(&e.to_string()));
         GoTable { game }
     }
 }

@@ -35,7 +35,7 @@ fn go_speed(size: u8, playouts: usize) {
     } else {
         Rules::tromp_taylor()
     };
-    let start = Game::new(rules, size, size).expect("a board size 1..=25");
+    let start = Game::new(rules, go_core::Setup::new(size, size)).expect("a board size 1..=25");
     let mut game = start.clone();
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let t = Instant::now();

@@ -78,7 +78,7 @@ fn go_tour(seed: u64) -> Summary {
         rules.komi()
     );
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Game::new(rules, 9, 9).expect("a 9x9 game");
+    let mut game = Game::new(rules, go_core::Setup::new(9, 9)).expect("a 9x9 game");
     let mut captures = 0;
     let mut biggest = 0;
     let mut ko_moments = 0;

@@ -22,7 +22,9 @@ pub fn go(game: &go_core::Game, rng: &mut Pcg64Mcg) -> go_core::Move {
     }
     match best {
         Some((_, mv)) if !rng.next_u32().is_multiple_of(4) => mv,
-        _ => game.random_move(rng),
+        _ => game
+            .playout_move(rng)
+            .expect("the bot moves in a running game"),
     }
 }
 

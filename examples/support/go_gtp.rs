@@ -14,8 +14,8 @@
 
 use std::fmt::Write as _;
 
-use go_core::sgf::GameRecord;
-use go_core::{Color, Game, Komi, Move, Point, Rules};
+use go_core::sgf::SgfGame;
+use go_core::{Color, Game, Komi, Move, Point, Rules, Setup};
 use rand_core::Rng;
 
 /// The commands this engine knows, as `list_commands` prints them.
@@ -64,8 +64,8 @@ pub enum Reply {
 impl<R: Rng> Engine<R> {
     /// A 19×19 engine under `rules`.
     pub fn new(rules: Rules, rng: R) -> Engine<R> {
-        let game = Game::new(rules, 19, 19)
-            .unwrap_or_else(|_| Game::new(Rules::default(), 19, 19).unwrap());
+        let game = Game::new(rules, Setup::default())
+            .unwrap_or_else(|_| Game::new(Rules::default(), Setup::default()).unwrap());
         Engine {
             rules,
             game,
@@ -137,7 +137,7 @@ impl<R: Rng> Engine<R> {
                     [Some(w), Some(h)] => (*w, *h),
                     _ => return err("syntax error"),
                 };
-                match Game::new(self.rules, w, h) {
+                match Game::new(self.rules, Setup::new(w, h)) {
                     Ok(g) => {
                         self.game = g;
                         ok(String::new())
@@ -186,7 +186,9 @@ impl<R: Rng> Engine<R> {
                 if let Err(e) = self.turn_to(color) {
                     return Reply::Err(e);
                 }
-                let mv = self.game.random_move(&mut self.rng);
+                let Some(mv) = self.game.playout_move(&mut self.rng) else {
+                    return ok("pass".into());
+                };
                 match self.game.play(mv) {
                     Ok(_) => ok(mv.to_string()),
                     Err(e) => Reply::Err(e.to_string()),
@@ -214,7 +216,7 @@ impl<R: Rng> Engine<R> {
                     return err("board not empty");
                 }
                 let b = self.game.board();
-                match go_core::setup::fixed_handicap_points(b.width(), b.height(), n) {
+                match go_core::handicap::fixed_points(b.width(), b.height(), n) {
                     Ok(points) => {
                         let stones: Vec<(Point, Color)> =
                             points.iter().map(|&p| (p, Color::Black)).collect();
@@ -238,13 +240,12 @@ impl<R: Rng> Engine<R> {
                 }
                 let stones: Vec<(Point, Color)> =
                     points.iter().map(|&p| (p, Color::Black)).collect();
-                match Game::with_setup(
-                    self.rules,
-                    self.game.board().width(),
-                    self.game.board().height(),
-                    &stones,
-                    Color::White,
-                ) {
+                let setup = Setup {
+                    stones,
+                    to_move: Color::White,
+                    ..Setup::new(self.game.board().width(), self.game.board().height())
+                };
+                match Game::new(self.rules, setup) {
                     Ok(g) => {
                         self.game = g;
                         ok(String::new())
@@ -270,7 +271,7 @@ impl<R: Rng> Engine<R> {
                     Err(e) => Reply::Err(format!("cannot load file ({e})")),
                 }
             }
-            "printsgf" => ok(GameRecord::from_game(&self.game)
+            "printsgf" => ok(SgfGame::from_game(&self.game)
                 .to_sgf()
                 .trim_end()
                 .to_string()),
@@ -322,7 +323,12 @@ impl<R: Rng> Engine<R> {
 
     fn reset(&mut self, stones: &[(Point, Color)], to_move: Color) {
         let (w, h) = (self.game.board().width(), self.game.board().height());
-        if let Ok(g) = Game::with_setup(self.rules, w, h, stones, to_move) {
+        let setup = Setup {
+            stones: stones.to_vec(),
+            to_move,
+            ..Setup::new(w, h)
+        };
+        if let Ok(g) = Game::new(self.rules, setup) {
             self.game = g;
         }
     }
@@ -370,7 +376,7 @@ impl<R: Rng> Engine<R> {
     /// Loads the main line of an SGF text, up to (not including) move `upto`
     /// (1-based, as GTP's `loadsgf` counts); returns the colour to move.
     fn load_sgf(&mut self, text: &str, upto: Option<usize>) -> Result<Color, String> {
-        let mut record = GameRecord::read(text).map_err(|e| e.to_string())?;
+        let mut record = SgfGame::read(text).map_err(|e| e.to_string())?;
         if let Some(n) = upto {
             record.moves.truncate(n.saturating_sub(1));
         }

@@ -288,12 +288,14 @@ impl GoSession {
         let side = size("size", 19)?;
         let (w, h) = (size("width", side.into())?, size("height", side.into())?);
         let game = match setup.get("handicap") {
-            None => go_core::Game::new(rules, w, h),
+            None => go_core::Game::new(rules, go_core::Setup::new(w, h)),
             Some(v) => {
                 let stones = v
                     .as_u64()
                     .ok_or_else(|| fail("bad_setup", "handicap is a whole number"))?;
-                go_core::Game::with_handicap(rules, side, stones.min(255) as u8)
+                go_core::handicap::fixed(side, stones.min(255) as u8)
+                    .map_err(go_core::GameError::from)
+                    .and_then(|setup| go_core::Game::new(rules, setup))
             }
         }
         .map_err(|e| fail("bad_setup", e.to_string()))?;
@@ -315,12 +317,12 @@ impl Session for GoSession {
         if !captured.is_empty() {
             events.push(json!({"captured": captured}));
         }
-        if r.game_over {
+        if r.end.is_some() {
             events.push(json!({"game_over": self.game.result().map(|g| g.to_string())}));
         }
         let ok = json!({
             "color": r.color.to_string(), "move": r.mv.to_string(),
-            "captured": r.captured, "self_captured": r.self_captured, "game_over": r.game_over,
+            "captured": r.captured, "self_captured": r.self_captured, "game_over": r.end.is_some(),
         });
         Ok(Played { ok, events })
     }

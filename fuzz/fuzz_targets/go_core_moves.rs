@@ -2,7 +2,7 @@
 //! panic, refused moves change nothing, undo restores, scoring always works.
 #![no_main]
 
-use go_core::{Game, KoRule, Move, Point, Rules, Suicide};
+use go_core::{Game, KoRule, Move, Point, Rules, Setup, Suicide};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         _ => Rules::japanese().with_ko(KoRule::None).with_suicide(Suicide::Forbidden),
     };
     // Sizes 0..=27 on purpose: the bad ones must be errors.
-    let Ok(mut game) = Game::new(rules, w % 28, h % 28) else { return };
+    let Ok(mut game) = Game::new(rules, Setup::new(w % 28, h % 28)) else { return };
     for pair in rest.chunks(2) {
         let (a, b) = (pair[0], *pair.get(1).unwrap_or(&0));
         let mv = match a {
@@ -51,4 +51,6 @@ fuzz_target!(|data: &[u8]| {
     let _ = game.score();
     let _ = game.legal_moves();
     let _ = game.result();
+    let _ = game.outcome();
+    assert_eq!(game.record().replay().as_ref(), Ok(&game));
 });

@@ -1,9 +1,13 @@
 //! The crate's error types, one per concern. Every public function that can fail
 //! returns one of these; none panics on any input.
 
+use alloc::string::String;
+
 use thiserror::Error;
 
-use crate::point::{Color, Point};
+use crate::moves::Move;
+use crate::player::Color;
+use crate::point::Point;
 
 /// Text that could not be read as a colour, point, move, komi, result or diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
@@ -18,23 +22,12 @@ pub enum ParseError {
     /// Not an SGF point such as `dd` inside the board.
     #[error("not an SGF point on this board (expected two letters a-y)")]
     SgfPoint,
-    /// Coordinates outside 0..25.
-    #[error("coordinates ({col}, {row}) are outside 0..25")]
-    Coordinates {
-        /// The column given.
-        col: u8,
-        /// The row given.
-        row: u8,
-    },
     /// Not a move: a GTP point, `pass` or `resign`.
     #[error("not a move (expected a point such as D4, pass or resign)")]
     Move,
     /// Not a komi: a finite multiple of 0.5.
     #[error("not a komi (expected a number that is a multiple of 0.5, such as 6.5)")]
     Komi,
-    /// Not a known rules preset name.
-    #[error("unknown rules preset (expected tromp_taylor, chinese, japanese, aga or new_zealand)")]
-    RulesName,
     /// Not a game result such as `B+3.5`, `W+R` or `0`.
     #[error("not a game result (expected B+3.5, W+R, 0 or similar)")]
     GameResult,
@@ -68,10 +61,16 @@ pub enum DiagramProblem {
     Size,
 }
 
-/// A rules value that is out of range or a combination that cannot be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+/// A rules value that is out of range, a combination that cannot be played, or an
+/// unknown preset name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum RulesError {
+    /// Not one of [`Rules::PRESETS`](crate::Rules::PRESETS).
+    #[error(
+        "unknown rules preset {0:?} (expected tromp_taylor, chinese, japanese, aga or new_zealand)"
+    )]
+    UnknownPreset(String),
     /// Komi must be a multiple of 0.5 with magnitude at most 1000 (ruling G2).
     #[error("komi {halves} half-points is out of range (at most 1000 points either way)")]
     KomiOutOfRange {
@@ -270,8 +269,9 @@ pub enum SgfErrorKind {
     TooDeep,
 }
 
-/// A game that cannot be created: bad rules or a bad board/setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+/// A game that cannot be created or replayed: bad rules, a bad setup, or a move of
+/// the replayed list that the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum GameError {
     /// The rules do not validate.
@@ -280,7 +280,14 @@ pub enum GameError {
     /// The board size or setup is not possible.
     #[error(transparent)]
     Setup(#[from] SetupError),
-    /// A text diagram could not be read.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
+    /// Move `number` (0-based) of a replayed list is refused.
+    #[error("move {number} ({mv}) refused: {error}")]
+    Replay {
+        /// Index of the refused move in the list, from 0.
+        number: usize,
+        /// The move.
+        mv: Move,
+        /// Why the rules refuse it.
+        error: IllegalMove,
+    },
 }

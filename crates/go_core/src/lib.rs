@@ -1,32 +1,44 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
 mod board;
+mod chance;
 mod error;
 mod game;
+pub mod handicap;
 mod moves;
+mod outcome;
+pub mod player;
 mod playout;
 mod point;
 mod positions;
+mod random;
+mod record;
+mod report;
 mod rules;
 mod score;
-pub mod setup;
+mod setup;
 pub mod sgf;
 mod table;
 mod zobrist;
 
 pub use board::Board;
+pub use chance::below;
 pub use error::{
     DiagramProblem, GameError, IllegalMove, ParseError, RulesError, ScoreError, SetupError,
     SgfError, SgfErrorKind, UndoError,
 };
-pub use game::{Game, MoveReport, Outcome};
+pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use point::{Color, MAX_SIDE, Point, SgfPoint};
+pub use outcome::{End, Outcome};
+pub use player::Color;
+pub use point::{MAX_SIDE, Point, SgfPoint};
+pub use record::Record;
+pub use report::{Event, Report};
 pub use rules::{KoRule, Komi, Rules, Scoring, Suicide};
 pub use score::{GameResult, Margin, Score};
+pub use setup::Setup;

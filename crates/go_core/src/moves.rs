@@ -1,7 +1,8 @@
 //! Moves (ruling G4) and the fixed-capacity list that holds the legal ones.
 
+#[cfg(feature = "serde")]
+use alloc::string::String;
 use core::fmt;
-use core::ops::Deref;
 use core::str::FromStr;
 
 use crate::error::ParseError;
@@ -9,7 +10,8 @@ use crate::point::{MAX_SIDE, Point};
 
 /// A move: a stone on a point, a pass, or a resignation (which ends the game).
 ///
-/// `Display`/`FromStr` use GTP words: `D4`, `pass`, `resign` (case-insensitive).
+/// `Display`/`FromStr` use GTP words: `D4`, `pass`, `resign` (case-insensitive);
+/// serde uses the same strings (`"D4"`, `"pass"`).
 ///
 /// ```
 /// use go_core::Move;
@@ -19,6 +21,7 @@ use crate::point::{MAX_SIDE, Point};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum Move {
     /// A stone on this point.
     Play(Point),
@@ -54,6 +57,21 @@ impl fmt::Display for Move {
     }
 }
 
+#[cfg(feature = "serde")]
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        alloc::format!("{m}")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Move {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Move, ParseError> {
+        s.parse()
+    }
+}
+
 impl FromStr for Move {
     type Err = ParseError;
 
@@ -68,58 +86,10 @@ impl FromStr for Move {
     }
 }
 
-/// The most moves a list can hold: every point and a pass.
+/// The most moves a [`MoveList`] holds: every point of the largest board (25×25,
+/// ruling G1) and a pass. [`Game::legal_moves`](crate::Game::legal_moves) lists
+/// each empty point at most once, then `Pass`, so its list never holds more.
 pub const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize + 1;
 
 /// A list of moves on the stack (no heap allocation); it dereferences to `&[Move]`.
-#[derive(Clone)]
-pub struct MoveList {
-    len: usize,
-    moves: [Move; MAX_MOVES],
-}
-
-impl MoveList {
-    pub(crate) const fn new() -> MoveList {
-        MoveList {
-            len: 0,
-            moves: [Move::Pass; MAX_MOVES],
-        }
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for MoveList {
-    fn eq(&self, other: &MoveList) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for MoveList {}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;

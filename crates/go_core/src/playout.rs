@@ -1,57 +1,49 @@
-//! Light random play, for Monte Carlo bots, tests and benchmarks: a uniformly random
+//! Light playouts, for Monte Carlo bots, tests and benchmarks: a uniformly random
 //! legal move that does not fill one of the mover's own eyes.
 
 use rand_core::Rng;
 
 use crate::board::{Effect, MAX_CELLS};
+use crate::chance::below;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::report::Report;
 
 /// Draws with replacement before falling back to an exhaustive draw.
 const QUICK_TRIES: usize = 4;
 /// Empty points up to which the exhaustive draw uses a small buffer (a 13×13
 /// board has 169 points).
 const SMALL_BOARD: usize = 192;
-use crate::game::{Game, MoveReport};
-use crate::moves::Move;
-
-/// A uniform integer in `0..n` (`n > 0`), exact (Lemire's multiply-and-reject).
-pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!(n > 0);
-    let n = n.max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
 
 impl Game {
-    /// A move drawn uniformly from the legal moves of the side to move that do not
-    /// fill its own eye (an empty point whose neighbours are all its stones, with at
-    /// most one opponent stone on the diagonals, none at the edge); `Pass` when
-    /// there is none, or when the game is over. Every candidate is checked in full,
-    /// superko included. No heap allocation.
+    /// The light-playout policy: a move drawn uniformly from the legal moves of the
+    /// side to move that do not fill its own eye (an empty point whose neighbours
+    /// are all its stones, with at most one opponent stone on the diagonals, none
+    /// at the edge); `Pass` when there is none; `None` when the game is over. Every
+    /// candidate is checked in full, superko included. No heap allocation. This is
+    /// not [`Game::random_move`] (uniform over every legal move): it never fills an
+    /// eye, so random games end, by passes, with living groups on the board.
     ///
     /// ```
-    /// use go_core::{Game, Move, Rules};
+    /// use go_core::{Game, Rules, Setup};
     /// use rand_pcg::Pcg64Mcg;
     /// use rand_core::SeedableRng;
     /// let mut rng = Pcg64Mcg::seed_from_u64(7);
-    /// let mut game = Game::new(Rules::default(), 9, 9)?;
-    /// while !game.is_over() {
-    ///     let mv = game.random_move(&mut rng);
+    /// let mut game = Game::new(Rules::default(), Setup::new(9, 9))?;
+    /// while let Some(mv) = game.playout_move(&mut rng) {
     ///     game.play(mv)?;
     /// }
-    /// assert!(game.result().is_some());
+    /// assert!(game.outcome().is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Move {
-        match self.random_candidate(rng) {
+    pub fn playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        Some(match self.random_candidate(rng) {
             Some((cell, _)) => Move::Play(self.board().point(cell)),
             None => Move::Pass,
-        }
+        })
     }
 
     /// The cell and effect of a uniformly drawn playout move, `None` for a pass.
@@ -105,13 +97,14 @@ impl Game {
         None
     }
 
-    /// Plays [`Game::random_move`] until the game ends or `max_moves` more moves
-    /// have been played; returns the number of moves played.
+    /// Plays [`Game::playout_move`] until the game ends or `max_moves` more moves
+    /// have been played; returns the number of moves played. The same moves as
+    /// playing `playout_move` one at a time, without checking them twice.
     pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
         let mut played = 0;
         while played < max_moves && !self.is_over() {
             // The candidate was checked in full: apply it without checking again.
-            let _: MoveReport = match self.random_candidate(rng) {
+            let _: Report = match self.random_candidate(rng) {
                 Some((cell, e)) => {
                     let mv = Move::Play(self.board().point(cell));
                     self.apply(mv, Some((cell, e)))

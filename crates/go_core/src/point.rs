@@ -1,9 +1,11 @@
-//! Colours and points, with their GTP (`D4`) and SGF (`dd`) notations (ruling G1).
+//! Points, with their GTP (`D4`) and SGF (`dd`) notations (ruling G1).
 
 use core::fmt;
 use core::str::FromStr;
 
 use crate::error::ParseError;
+#[cfg(feature = "serde")]
+use alloc::string::String;
 
 /// The largest board side (ruling G1): boards are 1..=25 points wide and high.
 pub const MAX_SIDE: u8 = 25;
@@ -11,70 +13,12 @@ pub const MAX_SIDE: u8 = 25;
 /// The GTP column letters: `A`..`Z` without `I`, so exactly [`MAX_SIDE`] of them.
 const GTP_COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-/// A player's colour. Black moves first unless a handicap or a setup says otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Color {
-    /// The first player.
-    Black,
-    /// The second player.
-    White,
-}
-
-impl Color {
-    /// The other colour.
-    #[inline]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// `0` for Black, `1` for White: an index into per-colour arrays.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The one-letter form used by SGF and results: `B` or `W`.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::Black => 'B',
-            Color::White => 'W',
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Black => "black",
-            Color::White => "white",
-        })
-    }
-}
-
-impl FromStr for Color {
-    type Err = ParseError;
-
-    /// Accepts `b`, `black`, `w`, `white` in any case (as GTP does).
-    fn from_str(s: &str) -> Result<Self, ParseError> {
-        if s.eq_ignore_ascii_case("b") || s.eq_ignore_ascii_case("black") {
-            Ok(Color::Black)
-        } else if s.eq_ignore_ascii_case("w") || s.eq_ignore_ascii_case("white") {
-            Ok(Color::White)
-        } else {
-            Err(ParseError::Color)
-        }
-    }
-}
-
 /// An intersection, by column (`0` = left, `A` in GTP) and row (`0` = bottom, `1` in
 /// GTP). A point is just coordinates: whether it lies on a given board is checked by
 /// the board (`Board::contains`).
 ///
-/// `Display` and `FromStr` use the GTP form (`D4`; letters skip `I`). The SGF form
+/// `Display` and `FromStr` use the GTP form (`D4`; letters skip `I`), and so does
+/// serde (`"D4"`). The SGF form
 /// (`dd`, rows counted from the top) needs the board height: [`Point::to_sgf`],
 /// [`Point::from_sgf`].
 ///
@@ -89,29 +33,25 @@ impl FromStr for Color {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "PointRepr", into = "PointRepr"))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub struct Point {
     col: u8,
     row: u8,
 }
 
-/// The serialised form of a point: `[col, row]`, validated on the way in.
+/// The serialised form of a point: its GTP notation (`"D4"`).
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-struct PointRepr(u8, u8);
-
-#[cfg(feature = "serde")]
-impl TryFrom<PointRepr> for Point {
-    type Error = ParseError;
-    fn try_from(r: PointRepr) -> Result<Self, ParseError> {
-        Point::new(r.0, r.1).ok_or(ParseError::Coordinates { col: r.0, row: r.1 })
+impl From<Point> for String {
+    fn from(p: Point) -> String {
+        alloc::format!("{p}")
     }
 }
 
 #[cfg(feature = "serde")]
-impl From<Point> for PointRepr {
-    fn from(p: Point) -> Self {
-        PointRepr(p.col, p.row)
+impl TryFrom<String> for Point {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Point, ParseError> {
+        s.parse()
     }
 }
 

@@ -9,6 +9,7 @@ use crate::error::{ParseError, RulesError};
 /// How repetition is limited (ruling G3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum KoRule {
     /// No move may recreate any earlier board (the source's rule; G6).
     PositionalSuperko,
@@ -23,6 +24,7 @@ pub enum KoRule {
 /// Whether a move may capture the mover's own stones (ruling G3, G5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Suicide {
     /// Self-capture is legal (the source's rule); a single-stone suicide still
     /// repeats the board and so breaks positional superko (G5).
@@ -34,6 +36,7 @@ pub enum Suicide {
 /// How the game is counted (ruling G8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Scoring {
     /// Stones on the board plus empty points reaching only that colour.
     Area,
@@ -205,6 +208,7 @@ pub struct Rules {
 
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RulesRepr {
     ko: KoRule,
     suicide: Suicide,
@@ -237,6 +241,15 @@ impl From<Rules> for RulesRepr {
         }
     }
 }
+
+/// The rules of each preset, in the order of [`Rules::PRESETS`].
+const PRESET_RULES: [Rules; 5] = [
+    Rules::tromp_taylor(),
+    Rules::chinese(),
+    Rules::japanese(),
+    Rules::aga(),
+    Rules::new_zealand(),
+];
 
 impl Default for Rules {
     fn default() -> Self {
@@ -296,32 +309,43 @@ impl Rules {
         }
     }
 
-    /// The preset called `name`: `tromp_taylor` (or `tromp-taylor`, `tt`), `chinese`,
-    /// `japanese`, `aga`, `new_zealand` (or `nz`); case-insensitive.
+    /// Every preset name, the default first: the names [`Rules::preset`] accepts,
+    /// each also a constructor of the same name.
+    pub const PRESETS: &'static [&'static str] =
+        &["tromp_taylor", "chinese", "japanese", "aga", "new_zealand"];
+
+    /// The preset called `name`, one of [`Rules::PRESETS`]; case-insensitive, and
+    /// `-` may stand for `_` (`Tromp-Taylor`).
+    ///
+    /// ```
+    /// use go_core::Rules;
+    /// for &name in Rules::PRESETS {
+    ///     assert!(Rules::preset(name)?.validate().is_ok());
+    /// }
+    /// assert_eq!(Rules::preset("New-Zealand")?, Rules::new_zealand());
+    /// assert!(Rules::preset("ing").is_err());
+    /// # Ok::<(), go_core::RulesError>(())
+    /// ```
     ///
     /// # Errors
-    /// [`ParseError::RulesName`] for any other name.
-    pub fn preset(name: &str) -> Result<Rules, ParseError> {
-        let mut buf = [0u8; 16];
-        let n = name.len();
-        if n > buf.len() {
-            return Err(ParseError::RulesName);
-        }
-        for (d, s) in buf.iter_mut().zip(name.bytes()) {
-            *d = if s == b'-' {
-                b'_'
-            } else {
-                s.to_ascii_lowercase()
-            };
-        }
-        match &buf[..n] {
-            b"tromp_taylor" | b"tt" | b"default" => Ok(Rules::tromp_taylor()),
-            b"chinese" => Ok(Rules::chinese()),
-            b"japanese" => Ok(Rules::japanese()),
-            b"aga" => Ok(Rules::aga()),
-            b"new_zealand" | b"nz" => Ok(Rules::new_zealand()),
-            _ => Err(ParseError::RulesName),
-        }
+    /// [`RulesError::UnknownPreset`] for any other name.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        let same = |preset: &str| {
+            name.len() == preset.len()
+                && name.bytes().zip(preset.bytes()).all(|(a, b)| {
+                    let a = if a == b'-' {
+                        b'_'
+                    } else {
+                        a.to_ascii_lowercase()
+                    };
+                    a == b
+                })
+        };
+        Rules::PRESETS
+            .iter()
+            .position(|p| same(p))
+            .and_then(|i| PRESET_RULES.get(i).copied())
+            .ok_or_else(|| RulesError::UnknownPreset(name.into()))
     }
 
     /// The ko rule.

@@ -1,6 +1,8 @@
 //! Counting (ruling G8): area (Tromp–Taylor) and territory scoring, komi, dead
 //! stones named by the caller, seki, and results such as `B+3.5`, `W+R`, `0`.
 
+#[cfg(feature = "serde")]
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -8,13 +10,16 @@ use core::str::FromStr;
 
 use crate::board::{Board, EDGE, EMPTY};
 use crate::error::{ParseError, ScoreError};
-use crate::game::{Game, Outcome};
-use crate::point::{Color, Point};
+use crate::game::Game;
+use crate::outcome::End;
+use crate::player::Color;
+use crate::point::Point;
 use crate::rules::{Komi, Scoring, parse_half_points, write_half_points};
 
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Margin {
     /// By this many half-points (7 = 3.5 points).
     HalfPoints(u32),
@@ -28,7 +33,8 @@ pub enum Margin {
     Unknown,
 }
 
-/// The result of a game, written as in SGF's `RE`: `B+3.5`, `W+R`, `0` (draw).
+/// The result of a game, written as in SGF's `RE`: `B+3.5`, `W+R`, `0` (draw);
+/// serde uses the same strings.
 ///
 /// ```
 /// use go_core::{Color, GameResult, Margin};
@@ -40,6 +46,7 @@ pub enum Margin {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum GameResult {
     /// A win.
     Win {
@@ -76,6 +83,21 @@ impl GameResult {
                 margin,
             },
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<GameResult> for String {
+    fn from(r: GameResult) -> String {
+        alloc::format!("{r}")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for GameResult {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<GameResult, ParseError> {
+        s.parse()
     }
 }
 
@@ -172,7 +194,8 @@ impl Score {
 
 impl Game {
     /// Counts the board as it stands, every stone alive (Tromp–Taylor's way: play
-    /// the game out so that dead stones are captured).
+    /// the game out so that dead stones are captured): the running score while the
+    /// game goes on, the final one once it is over by passes.
     pub fn score(&self) -> Score {
         count(self, self.board().clone(), [0; 2])
     }
@@ -211,16 +234,17 @@ impl Game {
         Ok(count(self, cleared, extra))
     }
 
-    /// The result: `W+R`/`B+R` after a resignation, the count after two passes,
-    /// `None` while the game goes on.
+    /// The result as SGF writes it: `W+R`/`B+R` after a resignation, the count
+    /// after two passes ([`Game::score`]), `None` while the game goes on. Its
+    /// winner is that of [`Game::outcome`].
     pub fn result(&self) -> Option<GameResult> {
-        match self.outcome()? {
-            Outcome::Resigned(c) => Some(GameResult::Win {
-                winner: c.opponent(),
+        Some(match self.end()? {
+            End::Resignation => GameResult::Win {
+                winner: self.to_move(), // the player after the one who resigned
                 margin: Margin::Resignation,
-            }),
-            Outcome::Passed => Some(self.score().result()),
-        }
+            },
+            End::TwoPasses => self.score().result(),
+        })
     }
 }
 

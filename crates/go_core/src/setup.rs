@@ -1,161 +1,106 @@
-//! Before the first move (ruling G7): fixed handicap placement, star points and
-//! nigiri.
+//! The start of a game as plain data: board size, setup stones and the colour to
+//! move first (rulings G1, G7).
 
 use alloc::vec::Vec;
 
-use rand_core::Rng;
+use crate::board::Board;
+use crate::error::{ParseError, SetupError};
+use crate::player::Color;
+use crate::point::Point;
 
-use crate::error::SetupError;
-use crate::point::{Color, Point};
-
-/// The fixed handicap points for `stones` stones on a `width`×`height` board, in the
-/// order GTP's `fixed_handicap` lists them (GTP v2 §4.1.1): square boards 7..=25;
-/// 2..=4 stones on even sizes and 7×7, 2..=9 on odd sizes from 9×9. The corner
-/// points are on the third line below 13×13 and on the fourth from 13×13.
+/// The start of a game: the board size, the stones on it before the first move
+/// (handicap, a problem, a position) and the colour to move first. Plain data:
+/// [`Game::new`](crate::Game::new) checks it (size 1..=25 each way, stones on the
+/// board, no point given twice, every chain with a liberty).
+///
+/// `Setup::default()` is the usual start: 19×19, empty, Black to move.
+/// [`handicap::fixed`](crate::handicap::fixed) builds a handicap setup and
+/// [`Setup::from_diagram`] one from a picture.
 ///
 /// ```
-/// use go_core::setup::fixed_handicap_points;
-/// let names: Vec<String> = fixed_handicap_points(19, 19, 5)?.iter().map(|p| p.to_string()).collect();
-/// assert_eq!(names, ["D4", "Q16", "D16", "Q4", "K10"]);
-/// # Ok::<(), go_core::SetupError>(())
+/// use go_core::{Color, Game, Rules, Setup};
+/// let setup = Setup {
+///     stones: vec![("D4".parse()?, Color::Black), ("F6".parse()?, Color::White)],
+///     to_move: Color::White,
+///     ..Setup::new(9, 9)
+/// };
+/// let game = Game::new(Rules::default(), setup)?;
+/// assert_eq!(game.to_move(), Color::White);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// # Errors
-/// [`SetupError::Handicap`] when there is no fixed placement for that count and size.
-pub fn fixed_handicap_points(width: u8, height: u8, stones: u8) -> Result<Vec<Point>, SetupError> {
-    let err = SetupError::Handicap {
-        stones,
-        width,
-        height,
-    };
-    let size = width;
-    if width != height || !(7..=25).contains(&size) || stones < 2 {
-        return Err(err);
-    }
-    let max = if size.is_multiple_of(2) || size == 7 {
-        4
-    } else {
-        9
-    };
-    if stones > max {
-        return Err(err);
-    }
-    let line = if size < 13 { 2 } else { 3 };
-    let at = [line, (size - 1) / 2, size - 1 - line];
-    // (row, col) codes into `at`: 0 = low, 1 = middle, 2 = high.
-    const PATTERN: [(usize, usize); 9] = [
-        (0, 0),
-        (2, 2),
-        (2, 0),
-        (0, 2),
-        (1, 0),
-        (1, 2),
-        (0, 1),
-        (2, 1),
-        (1, 1),
-    ];
-    let codes: &[(usize, usize)] = match stones {
-        2..=4 => &PATTERN[..stones as usize],
-        5 => &[(0, 0), (2, 2), (2, 0), (0, 2), (1, 1)],
-        6 => &PATTERN[..6],
-        7 => &[(0, 0), (2, 2), (2, 0), (0, 2), (1, 0), (1, 2), (1, 1)],
-        _ => &PATTERN[..stones as usize],
-    };
-    Ok(codes
-        .iter()
-        .filter_map(|&(r, c)| Point::new(at[c], at[r]))
-        .collect())
-}
-
-/// The star points (hoshi) drawn on a board: the 9-stone handicap points on odd
-/// square boards from 9×9 (the four corner points from 7×7 and on even boards);
-/// none elsewhere.
-pub fn star_points(width: u8, height: u8) -> Vec<Point> {
-    let odd_max = if width == height && !width.is_multiple_of(2) && width >= 9 {
-        9
-    } else {
-        4
-    };
-    fixed_handicap_points(width, height, odd_max).unwrap_or_default()
-}
-
-/// Odd or even: the guess in nigiri.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Parity {
-    /// An odd number of stones.
-    Odd,
-    /// An even number of stones.
-    Even,
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Setup {
+    /// Board width, 1..=25.
+    pub width: u8,
+    /// Board height, 1..=25.
+    pub height: u8,
+    /// The stones on the board before the first move.
+    pub stones: Vec<(Point, Color)>,
+    /// The colour that moves first.
+    pub to_move: Color,
 }
 
-/// Who takes Black after a nigiri.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum NigiriConvention {
-    /// The source's wording: "if the second player guessed even and there are even
-    /// stones, the player with the handful plays Black; otherwise he plays White",
-    /// read as: a right guess gives the holder Black, a wrong one gives it to the
-    /// guesser (ruling G7; see `docs/go_core.md`).
-    Source,
-    /// The usual tournament convention: a right guess gives the guesser Black.
-    Traditional,
-}
-
-/// The colours decided by a nigiri.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Nigiri {
-    /// The number of stones in the hand.
-    pub stones: u32,
-    /// The guess made.
-    pub guess: Parity,
-    /// The colour of the player who held the stones.
-    pub holder: Color,
-    /// The colour of the player who guessed.
-    pub guesser: Color,
-}
-
-/// Decides colours from the stones in the hand and the guess (ruling G7).
-///
-/// ```
-/// use go_core::setup::{nigiri, NigiriConvention, Parity};
-/// use go_core::Color;
-/// // The source's example: the guess "even" is right, so the holder plays Black.
-/// assert_eq!(nigiri(12, Parity::Even, NigiriConvention::Source).holder, Color::Black);
-/// assert_eq!(nigiri(12, Parity::Even, NigiriConvention::Traditional).guesser, Color::Black);
-/// ```
-pub fn nigiri(stones: u32, guess: Parity, convention: NigiriConvention) -> Nigiri {
-    let actual = if stones.is_multiple_of(2) {
-        Parity::Even
-    } else {
-        Parity::Odd
-    };
-    let right = actual == guess;
-    let holder_black = match convention {
-        NigiriConvention::Source => right,
-        NigiriConvention::Traditional => !right,
-    };
-    let holder = if holder_black {
-        Color::Black
-    } else {
-        Color::White
-    };
-    Nigiri {
-        stones,
-        guess,
-        holder,
-        guesser: holder.opponent(),
+impl Default for Setup {
+    /// 19×19, empty, Black to move.
+    fn default() -> Setup {
+        Setup::new(19, 19)
     }
 }
 
-/// A nigiri with the handful (1..=40 stones) and the guess drawn from `rng`.
-pub fn nigiri_random<R: Rng + ?Sized>(rng: &mut R, convention: NigiriConvention) -> Nigiri {
-    let stones = crate::playout::below(rng, 40) + 1;
-    let guess = if rng.next_u32() & 1 == 0 {
-        Parity::Odd
-    } else {
-        Parity::Even
-    };
-    nigiri(stones, guess, convention)
+impl Setup {
+    /// An empty `width`×`height` board, Black to move (the size is checked by
+    /// [`Game::new`](crate::Game::new)).
+    pub const fn new(width: u8, height: u8) -> Setup {
+        Setup {
+            width,
+            height,
+            stones: Vec::new(),
+            to_move: Color::Black,
+        }
+    }
+
+    /// The position of a text diagram (see [`Board::from_diagram`]) with `to_move`
+    /// to play.
+    ///
+    /// ```
+    /// use go_core::{Color, Game, Rules, Setup};
+    /// let setup = Setup::from_diagram("
+    ///     . O X .
+    ///     O X . X
+    ///     . O X .
+    ///     . . . .
+    /// ", Color::White)?;
+    /// let game = Game::new(Rules::default(), setup)?;
+    /// assert!(game.is_legal("C3".parse()?)); // White takes the ko
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseError::Diagram`] for an unknown character, ragged lines or a size
+    /// outside 1..=25. A chain without liberties is not an error here;
+    /// [`Game::new`](crate::Game::new) refuses it.
+    pub fn from_diagram(text: &str, to_move: Color) -> Result<Setup, ParseError> {
+        let board = Board::from_diagram(text)?;
+        Ok(Setup {
+            width: board.width(),
+            height: board.height(),
+            stones: board.stones().collect(),
+            to_move,
+        })
+    }
+
+    /// The board this setup describes, checked (ruling G1, G7).
+    pub(crate) fn board(&self) -> Result<Board, SetupError> {
+        Board::with_stones(self.width, self.height, &self.stones)
+    }
+
+    /// The same setup with its stones in board order (A1, B1, …, A2, …), the form
+    /// a game keeps, so that equal positions compare equal however they were given.
+    pub(crate) fn normalised(mut self) -> Setup {
+        self.stones
+            .sort_unstable_by_key(|&(p, _)| (p.row(), p.col()));
+        self
+    }
 }

@@ -1,7 +1,7 @@
 //! Published tables: Tromp–Taylor move-tree sizes ("perft") and the number of legal
 //! positions on small boards. The data files cite their sources.
 
-use go_core::{Board, Color, Game, Point, Rules};
+use go_core::{Board, Color, Game, Point, Rules, Setup};
 
 /// Leaves of the move tree `depth` plies deep: every move is a point or a pass, two
 /// passes end the game, positional superko, suicide allowed (Tromp–Taylor).
@@ -47,7 +47,7 @@ fn move_tree_counts_match_the_published_table() {
         let &[w, h, depth, expected] = row.as_slice() else {
             panic!("bad row {row:?}")
         };
-        let game = Game::new(Rules::tromp_taylor(), w as u8, h as u8).unwrap();
+        let game = Game::new(Rules::tromp_taylor(), Setup::new(w as u8, h as u8)).unwrap();
         assert_eq!(
             perft(&game, depth as u32),
             expected,

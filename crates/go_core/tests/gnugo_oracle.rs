@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use go_core::{Color, Game, IllegalMove, Move, Point, Rules};
+use go_core::{Color, Game, IllegalMove, Move, Point, Rules, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -122,7 +122,7 @@ fn compare(
     let (mut compared, mut known) = (0, 0);
     for g in 0..games {
         let mut rng = Pcg64Mcg::seed_from_u64(seed + g);
-        let mut game = Game::new(rules, size, size).unwrap();
+        let mut game = Game::new(rules, Setup::new(size, size)).unwrap();
         gtp.send(&format!("boardsize {size}")).unwrap();
         gtp.send("clear_board").unwrap();
         gtp.send("komi 0").unwrap();
@@ -172,7 +172,7 @@ fn compare(
                     game.board()
                 );
             }
-            for c in [Color::Black, Color::White] {
+            for c in Color::all() {
                 let ours: BTreeSet<Point> = game
                     .board()
                     .stones()
@@ -191,7 +191,7 @@ fn compare(
                 let legal = game.legal_moves();
                 legal[rng.next_u32() as usize % legal.len()]
             } else {
-                game.random_move(&mut rng)
+                game.playout_move(&mut rng).expect("the game goes on")
             };
             let color = game.to_move();
             let report = game.play(mv).unwrap();

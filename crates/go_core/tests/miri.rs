@@ -8,8 +8,8 @@
 //! Natively it is one more test of random games: captures, suicide, repetitions,
 //! undo, scoring with dead stones, diagrams, SGF, on boards from 1×1 to 25×25.
 
-use go_core::sgf::GameRecord;
-use go_core::{Board, Game, KoRule, Move, Point, Rules, Suicide};
+use go_core::sgf::SgfGame;
+use go_core::{Board, Game, KoRule, Move, Point, Rules, Setup, Suicide};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -18,7 +18,7 @@ use rand_pcg::Pcg64Mcg;
 /// board, occupied, suicide, repetition) and undos, checking the board as it goes.
 fn random_game(rules: Rules, width: u8, height: u8, seed: u64, limit: usize) -> Game {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Game::new(rules, width, height).expect("a valid size");
+    let mut game = Game::new(rules, Setup::new(width, height)).expect("a valid size");
     let mut moves = 0;
     while !game.is_over() && moves < limit {
         let mv = match rng.next_u32() % 8 {
@@ -30,7 +30,7 @@ fn random_game(rules: Rules, width: u8, height: u8, seed: u64, limit: usize) -> 
                 game.undo().expect("a move to undo");
                 continue;
             }
-            _ => game.random_move(&mut rng),
+            _ => game.playout_move(&mut rng).expect("the game goes on"),
         };
         let before = game.board().clone();
         match game.play(mv) {
@@ -71,8 +71,8 @@ fn the_engine_under_every_rule_and_board_shape() {
             let _ = game.score();
             let dead: Vec<Point> = game.board().stones().take(2).map(|(p, _)| p).collect();
             let _ = game.score_with_dead(&dead);
-            let sgf = GameRecord::from_game(&game).to_sgf();
-            let replayed = GameRecord::read(&sgf)
+            let sgf = SgfGame::from_game(&game).to_sgf();
+            let replayed = SgfGame::read(&sgf)
                 .and_then(|r| r.replay(rules))
                 .expect("the record replays");
             assert_eq!(replayed.board(), game.board());
@@ -87,7 +87,7 @@ fn the_engine_under_every_rule_and_board_shape() {
 fn playouts_on_the_big_boards() {
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     for (w, h, moves) in [(9, 9, 150), (19, 19, 40), (25, 25, 20)] {
-        let mut game = Game::new(Rules::tromp_taylor(), w, h).expect("a valid size");
+        let mut game = Game::new(Rules::tromp_taylor(), Setup::new(w, h)).expect("a valid size");
         game.play_out(&mut rng, moves);
         assert!(game.move_count() > 0);
         let _ = game.score();
@@ -106,6 +106,6 @@ fn diagrams_and_points_off_the_board() {
     assert_eq!(board.get(far), None);
     assert_eq!(board.chain(far).count(), 0);
     assert_eq!(board.liberties(far), 0);
-    let mut game = Game::new(Rules::tromp_taylor(), 3, 3).expect("3x3");
+    let mut game = Game::new(Rules::tromp_taylor(), Setup::new(3, 3)).expect("3x3");
     assert!(game.play(Move::Play(far)).is_err());
 }

@@ -1,9 +1,13 @@
 //! Properties of random games (proptest): seeds pick the board, the rules and the
 //! moves; invariants are checked after every move. `PROPTEST_CASES` raises the
-//! number of games (default 64).
+//! number of games (default 64). Also: the uniform random move and the playout
+//! policy (chi-squared), the pinned output of `below`, and the stored game.
 
-use go_core::sgf::GameRecord;
-use go_core::{Board, Color, Game, IllegalMove, KoRule, Move, Point, Rules, Suicide};
+use go_core::sgf::SgfGame;
+use go_core::{
+    Board, Color, Event, Game, IllegalMove, KoRule, Move, Point, Report, Rules, Setup, Suicide,
+    below,
+};
 use proptest::prelude::*;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -40,14 +44,8 @@ fn size_from(i: u8) -> (u8, u8) {
 /// passes), sometimes an arbitrary point (often illegal).
 fn pick(game: &Game, rng: &mut Pcg64Mcg) -> Move {
     match rng.next_u32() % 10 {
-        0..=5 => game.random_move(rng),
-        6..=8 => {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                return Move::Pass;
-            }
-            legal[(rng.next_u32() as usize) % legal.len()]
-        }
+        0..=5 => game.playout_move(rng).unwrap_or(Move::Pass),
+        6..=8 => game.random_move(rng).unwrap_or(Move::Pass),
         _ => {
             let b = game.board();
             let col = (rng.next_u32() % (b.width() as u32 + 1)) as u8;
@@ -71,7 +69,10 @@ fn check_invariants(game: &Game, placed: u32, removed: u32) -> Result<(), TestCa
     }
     // Conservation: setup + stones placed - stones removed = stones on the board.
     let on_board = (b.count(Color::Black) + b.count(Color::White)) as u32;
-    prop_assert_eq!(game.setup().len() as u32 + placed - removed, on_board);
+    prop_assert_eq!(
+        game.setup().stones.len() as u32 + placed - removed,
+        on_board
+    );
     prop_assert_eq!(
         removed,
         game.prisoners(Color::Black) + game.prisoners(Color::White),
@@ -89,6 +90,25 @@ fn check_invariants(game: &Game, placed: u32, removed: u32) -> Result<(), TestCa
         .filter(|&m| game.check(m).is_ok())
         .collect();
     prop_assert_eq!(&listed[..], &accepted[..]);
+    let mut sorted = listed.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    prop_assert_eq!(sorted.len(), listed.len(), "no move listed twice");
+    // Every listed move plays; resigning is legal while the game goes on (and not
+    // listed: it is no move of the game tree).
+    for &m in listed.iter() {
+        prop_assert!(game.clone().play(m).is_ok(), "{} is listed but refused", m);
+    }
+    prop_assert_eq!(game.check(Move::Resign).is_ok(), !game.is_over());
+    prop_assert!(!listed.contains(&Move::Resign));
+    prop_assert_eq!(
+        game.random_move(&mut Pcg64Mcg::seed_from_u64(0)).is_none(),
+        game.is_over()
+    );
+    prop_assert_eq!(
+        game.playout_move(&mut Pcg64Mcg::seed_from_u64(0)).is_none(),
+        game.is_over()
+    );
     if game.is_over() {
         prop_assert!(listed.is_empty());
         for m in all_moves(b) {
@@ -107,7 +127,7 @@ proptest! {
     fn random_games_keep_every_invariant(seed: u64, size in 0u8..9, rules in 0u8..6) {
         let (w, h) = size_from(size);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut game = Game::new(rules_from(rules), w, h).unwrap();
+        let mut game = Game::new(rules_from(rules), Setup::new(w, h)).unwrap();
         let (mut placed, mut removed) = (0u32, 0u32);
         let max_moves = if w as u32 * h as u32 > 100 { 60 } else { 250 };
         let mut checkpoints: Vec<Game> = Vec::new();
@@ -117,8 +137,17 @@ proptest! {
             }
             let mv = pick(&game, &mut rng);
             let before = game.clone();
+            // The same move, traced: the same game and report, and events that
+            // describe it.
+            let mut traced = game.clone();
+            let mut events = Vec::new();
+            let traced_report = traced.play_traced(mv, &mut |e| events.push(e));
             match game.play(mv) {
                 Ok(report) => {
+                    prop_assert_eq!(traced_report, Ok(report));
+                    prop_assert_eq!(&traced, &game);
+                    prop_assert_eq!(traced.board(), game.board());
+                    check_events(&game, &report, &events)?;
                     if let Move::Play(_) = mv {
                         placed += 1;
                     }
@@ -127,6 +156,9 @@ proptest! {
                 }
                 Err(e) => {
                     // A refused move changes nothing, and the check agrees.
+                    prop_assert_eq!(traced_report, Err(e));
+                    prop_assert!(events.is_empty());
+                    prop_assert_eq!(&traced, &before);
                     prop_assert_eq!(before.check(mv), Err(e));
                     prop_assert_eq!(&game, &before);
                     prop_assert_eq!(game.board(), before.board());
@@ -134,6 +166,13 @@ proptest! {
                 }
             }
             check_invariants(&game, placed, removed)?;
+            // Replaying the record gives an equal game.
+            if step % 5 == 0 {
+                let replayed = game.record().replay().unwrap();
+                prop_assert_eq!(&replayed, &game);
+                prop_assert_eq!(replayed.board(), game.board());
+                prop_assert_eq!(replayed.hash(), game.hash());
+            }
             if step % 7 == 0 {
                 checkpoints.push(game.clone());
             }
@@ -160,13 +199,13 @@ proptest! {
         let (w, h) = size_from(size);
         let rules = rules_from(rules);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut game = Game::new(rules, w, h).unwrap();
+        let mut game = Game::new(rules, Setup::new(w, h)).unwrap();
         for _ in 0..80 {
             let mv = pick(&game, &mut rng);
             let _ = game.play(mv);
         }
-        let text = GameRecord::from_game(&game).to_sgf();
-        let back = GameRecord::read(&text).unwrap().replay(rules).unwrap();
+        let text = SgfGame::from_game(&game).to_sgf();
+        let back = SgfGame::read(&text).unwrap().replay(rules).unwrap();
         prop_assert_eq!(&back, &game);
         prop_assert_eq!(back.board(), game.board());
         #[cfg(feature = "serde")]
@@ -175,6 +214,8 @@ proptest! {
             let back: Game = serde_json::from_str(&json).unwrap();
             prop_assert_eq!(&back, &game);
             prop_assert_eq!(back.hash(), game.hash());
+            let record: go_core::Record = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&record, &game.record());
         }
     }
 
@@ -183,11 +224,13 @@ proptest! {
         // Under every ko rule that forbids repetition, random play ends by passing.
         let (w, h) = size_from(size);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut game = Game::new(rules_from(rules), w, h).unwrap();
+        let mut game = Game::new(rules_from(rules), Setup::new(w, h)).unwrap();
         let cap = 20 * w as usize * h as usize + 100;
         game.play_out(&mut rng, cap);
         prop_assert!(game.is_over(), "{}x{} not over after {} moves", w, h, cap);
         prop_assert!(game.result().is_some());
+        let outcome = game.outcome().unwrap();
+        prop_assert_eq!(outcome.winner(), game.result().unwrap().winner());
     }
 
     #[test]
@@ -201,37 +244,61 @@ proptest! {
         #[cfg(feature = "serde")]
         {
             let json = serde_json::to_string(&p).unwrap();
+            prop_assert_eq!(&json, &format!("\"{p}\""));
             prop_assert_eq!(serde_json::from_str::<Point>(&json).unwrap(), p);
+            let json = serde_json::to_string(&Move::Play(p)).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), Move::Play(p));
         }
     }
 }
 
-#[cfg(feature = "serde")]
-#[test]
-fn corrupt_serialised_games_are_errors() {
-    // An illegal move in the record, a bad size, a bad komi, a bad point.
-    let bad = [
-        r#"{"rules":{"ko":"PositionalSuperko","suicide":"Allowed","scoring":"Area","komi":0.0},"width":9,"height":9,"setup":[],"first":"Black","moves":[{"Play":[0,0]},{"Play":[0,0]}]}"#,
-        r#"{"rules":{"ko":"PositionalSuperko","suicide":"Allowed","scoring":"Area","komi":0.0},"width":30,"height":9,"setup":[],"first":"Black","moves":[]}"#,
-        r#"{"rules":{"ko":"PositionalSuperko","suicide":"Allowed","scoring":"Area","komi":0.3},"width":9,"height":9,"setup":[],"first":"Black","moves":[]}"#,
-        r#"{"rules":{"ko":"None","suicide":"Allowed","scoring":"Area","komi":0.0},"width":9,"height":9,"setup":[],"first":"Black","moves":[]}"#,
-        r#"{"rules":{"ko":"PositionalSuperko","suicide":"Allowed","scoring":"Area","komi":0.0},"width":9,"height":9,"setup":[[[30,1],"Black"]],"first":"Black","moves":[]}"#,
-        r#"{"rules":{"ko":"PositionalSuperko","suicide":"Allowed","scoring":"Area","komi":0.0},"width":3,"height":3,"setup":[[[0,1],"Black"],[[1,0],"Black"],[[0,0],"White"]],"first":"Black","moves":[]}"#,
-    ];
-    for text in bad {
-        assert!(serde_json::from_str::<Game>(text).is_err(), "{text}");
+/// The events of a move describe it: the stone placed, each captured stone (as
+/// many as the report counts, the points of `last_captures`), each self-captured
+/// stone, or the pass or resignation; then the end when the move ended the game.
+fn check_events(game: &Game, report: &Report, events: &[Event]) -> Result<(), TestCaseError> {
+    let color = report.color;
+    let mut rest = events;
+    match report.mv {
+        Move::Play(point) => {
+            prop_assert_eq!(rest.first(), Some(&Event::Place { color, point }));
+            rest = &rest[1..];
+            let removed: Vec<Point> = game.last_captures().collect();
+            let n = removed.len();
+            prop_assert!(rest.len() >= n);
+            let (captured, own) = removed.split_at(report.captured as usize);
+            for (e, &point) in rest.iter().zip(captured) {
+                let expected = Event::Capture {
+                    color: color.opponent(),
+                    point,
+                };
+                prop_assert_eq!(e, &expected);
+            }
+            for (e, &point) in rest[captured.len()..].iter().zip(own) {
+                prop_assert_eq!(e, &Event::SelfCapture { color, point });
+            }
+            prop_assert_eq!(own.len() as u32, report.self_captured);
+            rest = &rest[n..];
+        }
+        Move::Pass => {
+            prop_assert_eq!(rest.first(), Some(&Event::Pass { color }));
+            rest = &rest[1..];
+        }
+        Move::Resign => {
+            prop_assert_eq!(rest.first(), Some(&Event::Resign { color }));
+            rest = &rest[1..];
+        }
     }
-    let good = r#"{"rules":{"ko":"PositionalSuperko","suicide":"Allowed","scoring":"Area","komi":7.5},"width":9,"height":9,"setup":[],"first":"Black","moves":[{"Play":[4,4]},"Pass"]}"#;
-    let g: Game = serde_json::from_str(good).unwrap();
-    assert_eq!(g.move_count(), 2);
+    match report.end {
+        Some(reason) => prop_assert_eq!(rest, &[Event::GameOver { reason }][..]),
+        None => prop_assert!(rest.is_empty(), "unexpected events {:?}", rest),
+    }
+    prop_assert_eq!(report.end.is_some(), game.is_over());
+    Ok(())
 }
 
-/// The playout move is uniform over the acceptable moves (chi-squared, 9x9
-/// position with eyes and illegal points).
-#[test]
-fn random_move_is_uniform() {
-    let game = Game::from_diagram(
-        Rules::default(),
+/// A 9x9 position with eyes and illegal points, Black to move.
+fn eyes_position() -> Game {
+    let setup = Setup::from_diagram(
         "
         . X . X O . O . .
         X X X X O O O O O
@@ -246,37 +313,241 @@ fn random_move_is_uniform() {
         Color::Black,
     )
     .unwrap();
-    // Black's acceptable moves: every empty point but its own eyes A9, C9 and the
-    // suicides in White's eyes F9, H9 (J9 is not an eye: it is a legal point).
+    Game::new(Rules::default(), setup).unwrap()
+}
+
+/// Draws `draws` moves with `draw` and checks that exactly `expected` come out,
+/// each about equally often (chi-squared, well below a 0.999 quantile).
+fn assert_uniform(expected: &[Move], draws: usize, mut draw: impl FnMut() -> Move) {
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..draws {
+        *counts.entry(draw()).or_insert(0u32) += 1;
+    }
+    let mut drawn: Vec<Move> = counts.keys().copied().collect();
+    drawn.sort();
+    let mut want = expected.to_vec();
+    want.sort();
+    assert_eq!(drawn, want, "exactly the expected moves are drawn");
+    let mean = draws as f64 / expected.len() as f64;
+    let chi2: f64 = expected
+        .iter()
+        .map(|m| {
+            let o = *counts.get(m).unwrap_or(&0) as f64;
+            (o - mean).powi(2) / mean
+        })
+        .sum();
+    let dof = (expected.len() - 1) as f64;
+    assert!(
+        chi2 < dof + 4.0 * (2.0 * dof).sqrt() + 10.0,
+        "chi2 {chi2} with {dof} dof"
+    );
+}
+
+/// `random_move` is uniform over `legal_moves()`: every legal point, the pass too
+/// (own eyes and White's eyes included where legal).
+#[test]
+fn random_move_is_uniform_over_the_legal_moves() {
+    let game = eyes_position();
+    let legal = game.legal_moves();
+    // Every empty point but F9 (a lone stone's suicide in White's eye: it would
+    // repeat the board); and the pass.
+    assert_eq!(legal.len(), 81 - 14 - 1 + 1);
+    assert!(legal.contains(&Move::Pass) && legal.contains(&"A9".parse().unwrap()));
+    let mut rng = Pcg64Mcg::seed_from_u64(98);
+    assert_uniform(&legal, 200 * legal.len(), || {
+        game.random_move(&mut rng).unwrap()
+    });
+}
+
+/// The playout move is uniform over the acceptable moves: the legal points that
+/// are not the mover's own eyes.
+#[test]
+fn playout_move_is_uniform_over_the_points_that_fill_no_own_eye() {
+    let game = eyes_position();
+    // Black's acceptable moves: every legal point but its own eyes A9 and C9 (F9 is
+    // illegal; H9 and J9 are no eyes of Black's).
     let acceptable: Vec<Move> = game
         .legal_moves()
         .iter()
         .copied()
         .filter(|m| !matches!(m, Move::Pass) && !["A9", "C9"].contains(&m.to_string().as_str()))
         .collect();
-    let mut counts = std::collections::HashMap::new();
+    assert_eq!(acceptable.len(), 64);
     let mut rng = Pcg64Mcg::seed_from_u64(99);
-    let draws = 200 * acceptable.len();
-    for _ in 0..draws {
-        *counts.entry(game.random_move(&mut rng)).or_insert(0u32) += 1;
+    assert_uniform(&acceptable, 200 * acceptable.len(), || {
+        game.playout_move(&mut rng).unwrap()
+    });
+}
+
+/// The output of `below` for a seed is part of the API (replays and tests depend on
+/// it): pinned here.
+#[test]
+fn below_gives_the_pinned_sequence() {
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let ns = [1, 2, 3, 10, 1000, u32::MAX];
+    let drawn: Vec<u32> = (0..12).map(|k| below(&mut rng, ns[k % ns.len()])).collect();
+    assert_eq!(drawn, PINNED);
+    // n = 0 does not panic: it is read as 1.
+    assert_eq!(below(&mut Pcg64Mcg::seed_from_u64(1), 0), 0);
+}
+
+const PINNED: [u32; 12] = [0, 0, 2, 2, 704, 948_110_966, 0, 1, 0, 1, 883, 3_958_879_474];
+
+#[test]
+fn colors_print_and_parse_back() {
+    for c in Color::all() {
+        assert_eq!(c.to_string().parse::<Color>(), Ok(c));
+        assert_eq!(c.letter().to_string().parse::<Color>(), Ok(c));
     }
+    assert_eq!(Color::all().map(Color::index), [0, 1]);
+}
+
+#[cfg(feature = "serde")]
+mod stored {
+    use go_core::{GameError, IllegalMove, Record};
+
+    use super::*;
+
+    fn sample() -> Game {
+        let setup = Setup {
+            stones: vec![("C3".parse().unwrap(), Color::Black)],
+            to_move: Color::White,
+            ..Setup::new(9, 9)
+        };
+        let mut game = Game::new(Rules::japanese(), setup).unwrap();
+        for m in ["E5", "D4", "pass"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_game_is_stored_as_its_record_in_notation() {
+        let game = sample();
+        let json = serde_json::to_string(&game).unwrap();
+        assert_eq!(
+            json,
+            r#"{"rules":{"ko":"simple","suicide":"forbidden","scoring":"territory","komi":6.5},"setup":{"width":9,"height":9,"stones":[["C3","black"]],"to_move":"white"},"moves":["E5","D4","pass"]}"#
+        );
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(
+            serde_json::from_str::<Record>(&json).unwrap(),
+            game.record()
+        );
+        assert_eq!(serde_json::to_string(&game.record()).unwrap(), json);
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        let json = serde_json::to_string(&sample()).unwrap();
+        for (from, to) in [
+            (r#""moves":"#, r#""clock":1,"moves":"#),
+            (r#""to_move":"#, r#""first":"black","to_move":"#),
+            (r#""komi":"#, r#""handicap":0,"komi":"#),
+        ] {
+            let bad = json.replacen(from, to, 1);
+            assert!(serde_json::from_str::<Game>(&bad).is_err(), "{bad}");
+            assert!(serde_json::from_str::<Record>(&bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_record_with_an_illegal_move_is_refused_at_that_move() {
+        let mut record = sample().record();
+        record
+            .moves
+            .extend(["A1", "A2", "A1"].map(|m| m.parse::<Move>().unwrap()));
+        // Moves 0..=2 are E5, D4, pass; 3 and 4 are A1, A2; 5 repeats A1.
+        assert_eq!(
+            record.replay(),
+            Err(GameError::Replay {
+                number: 5,
+                mv: "A1".parse().unwrap(),
+                error: IllegalMove::Occupied {
+                    point: "A1".parse().unwrap()
+                },
+            })
+        );
+        assert_eq!(
+            record.replay().unwrap_err().to_string(),
+            "move 5 (A1) refused: A1 is occupied"
+        );
+        let json = serde_json::to_string(&record).unwrap();
+        let err = serde_json::from_str::<Game>(&json).unwrap_err();
+        assert!(err.to_string().contains("move 5 (A1) refused"), "{err}");
+    }
+
+    #[test]
+    fn corrupt_stored_games_are_errors() {
+        let game = r#"{"rules":{"ko":"positional_superko","suicide":"allowed","scoring":"area","komi":0.0},"setup":{"width":9,"height":9,"stones":[],"to_move":"black"},"moves":[]}"#;
+        assert_eq!(serde_json::from_str::<Game>(game).unwrap().move_count(), 0);
+        // An illegal move, a bad size, a bad komi, an endless rule set, a point off
+        // every board, a point off this board, a chain without liberties, a move
+        // in the old form.
+        let bad = [
+            game.replace(r#""moves":[]"#, r#""moves":["A1","A1"]"#),
+            game.replace(r#""width":9"#, r#""width":30"#),
+            game.replace(r#""komi":0.0"#, r#""komi":0.3"#),
+            game.replace(r#""ko":"positional_superko""#, r#""ko":"none""#),
+            game.replace(r#""stones":[]"#, r#""stones":[["Z26","black"]]"#),
+            game.replace(r#""stones":[]"#, r#""stones":[["K10","black"]]"#),
+            game.replace(
+                r#""width":9,"height":9,"stones":[]"#,
+                r#""width":3,"height":3,"stones":[["A2","black"],["B1","black"],["A1","white"]]"#,
+            ),
+            game.replace(r#""moves":[]"#, r#""moves":[{"Play":[4,4]}]"#),
+        ];
+        for text in bad {
+            assert!(serde_json::from_str::<Game>(&text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn outcomes_and_reports_serialise_in_snake_case() {
+        let mut game = sample();
+        let report = game.play(Move::Pass).unwrap();
+        assert_eq!(
+            serde_json::to_string(&report).unwrap(),
+            r#"{"color":"black","mv":"pass","captured":0,"self_captured":0,"end":"two_passes"}"#
+        );
+        let outcome = game.outcome().unwrap();
+        assert_eq!(
+            serde_json::to_string(&outcome).unwrap(),
+            r#"{"winner":"white","reason":"two_passes"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Event::SelfCapture {
+                color: Color::White,
+                point: "B2".parse().unwrap()
+            })
+            .unwrap(),
+            r#"{"self_capture":{"color":"white","point":"B2"}}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&game.result().unwrap()).unwrap(),
+            r#""W+6.5""#
+        );
+    }
+}
+
+/// The README's stored game is what serde writes for that game, and reads back.
+#[cfg(feature = "serde")]
+#[test]
+fn the_readme_json_is_a_stored_game() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("```json\n").expect("a JSON example") + "```json\n".len();
+    let json = &readme[start..start + readme[start..].find("```").unwrap()];
+    let game: Game = serde_json::from_str(json).unwrap();
+    let setup = Setup {
+        stones: vec![("C3".parse().unwrap(), Color::Black)],
+        to_move: Color::White,
+        ..Setup::new(9, 9)
+    };
+    let moves: Vec<Move> = ["E5", "D4", "pass"].map(|m| m.parse().unwrap()).to_vec();
     assert_eq!(
-        counts.len(),
-        acceptable.len(),
-        "exactly the acceptable moves are drawn"
+        game,
+        Game::replay(Rules::japanese(), setup, &moves).unwrap()
     );
-    let expected = draws as f64 / acceptable.len() as f64;
-    let chi2: f64 = acceptable
-        .iter()
-        .map(|m| {
-            let o = *counts.get(m).unwrap_or(&0) as f64;
-            (o - expected).powi(2) / expected
-        })
-        .sum();
-    // 57 degrees of freedom: the 0.999 quantile is about 97.
-    let dof = acceptable.len() - 1;
-    assert!(
-        chi2 < dof as f64 + 4.0 * (2.0 * dof as f64).sqrt() + 10.0,
-        "chi2 {chi2} with {dof} dof"
-    );
+    assert_eq!(serde_json::to_string_pretty(&game).unwrap() + "\n", json);
 }

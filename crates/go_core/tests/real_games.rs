@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use go_core::sgf::{Collection, GameRecord};
+use go_core::sgf::{Collection, SgfGame};
 use go_core::{Move, Rules};
 
 fn data_dir() -> Option<PathBuf> {
@@ -58,7 +58,7 @@ fn every_real_game_replays_under_tromp_taylor() {
     let mut with_inserted_passes = Vec::new();
     let start = Instant::now();
     for (path, text) in &texts {
-        let record = GameRecord::read(text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let record = SgfGame::read(text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let game = record
             .replay(Rules::tromp_taylor())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -89,8 +89,8 @@ fn every_real_game_replays_under_tromp_taylor() {
     for (path, text) in &texts {
         let tree = Collection::parse(text).unwrap();
         assert_eq!(
-            GameRecord::from_collection(&tree, tree.roots[0]).unwrap(),
-            GameRecord::read(text).unwrap(),
+            SgfGame::from_collection(&tree, tree.roots[0]).unwrap(),
+            SgfGame::read(text).unwrap(),
             "{}",
             path.display()
         );
@@ -98,9 +98,9 @@ fn every_real_game_replays_under_tromp_taylor() {
 
     // Writing back and reading again gives the same game.
     for (path, text) in texts.iter().step_by(25) {
-        let record = GameRecord::read(text).unwrap();
+        let record = SgfGame::read(text).unwrap();
         let game = record.replay(Rules::tromp_taylor()).unwrap();
-        let again = GameRecord::read(&GameRecord::from_game(&game).to_sgf()).unwrap();
+        let again = SgfGame::read(&SgfGame::from_game(&game).to_sgf()).unwrap();
         assert_eq!(
             again.replay(Rules::tromp_taylor()).unwrap(),
             game,

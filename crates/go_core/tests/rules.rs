@@ -1,11 +1,11 @@
 //! One test (or more) per ruling of `docs/go_core.md` (G1–G11), with diagrams:
 //! top line = highest row, `X` Black, `O` White, `.` empty; A1 is bottom left.
 
-use go_core::setup::{NigiriConvention, Parity, fixed_handicap_points, nigiri};
-use go_core::sgf::{Collection, GameRecord};
+use go_core::handicap::{self, NigiriConvention, Parity, fixed_points, nigiri};
+use go_core::sgf::{Collection, SgfGame};
 use go_core::{
-    Board, Color, DiagramProblem, Game, GameError, GameResult, IllegalMove, KoRule, Komi, Margin,
-    Move, Outcome, ParseError, Point, Rules, RulesError, Scoring, SetupError, SgfErrorKind,
+    Board, Color, DiagramProblem, End, Game, GameError, GameResult, IllegalMove, KoRule, Komi,
+    Margin, Move, ParseError, Point, Rules, RulesError, Scoring, Setup, SetupError, SgfErrorKind,
     Suicide,
 };
 
@@ -18,7 +18,7 @@ fn mv(s: &str) -> Move {
 }
 
 fn game(rules: Rules, diagram: &str, to_move: Color) -> Game {
-    Game::from_diagram(rules, diagram, to_move).unwrap()
+    Game::new(rules, Setup::from_diagram(diagram, to_move).unwrap()).unwrap()
 }
 
 fn play_all(g: &mut Game, moves: &[&str]) {
@@ -32,13 +32,13 @@ fn play_all(g: &mut Game, moves: &[&str]) {
 #[test]
 fn g1_board_sizes_are_1_to_25_and_rectangular() {
     for (w, h) in [(1, 1), (25, 25), (19, 9), (2, 13)] {
-        let g = Game::new(Rules::default(), w, h).unwrap();
+        let g = Game::new(Rules::default(), Setup::new(w, h)).unwrap();
         assert_eq!((g.board().width(), g.board().height()), (w, h));
         assert_eq!(g.board().empty_count(), w as usize * h as usize);
     }
     for (w, h) in [(0, 5), (26, 5), (5, 0), (5, 26)] {
         assert_eq!(
-            Game::new(Rules::default(), w, h).unwrap_err(),
+            Game::new(Rules::default(), Setup::new(w, h)).unwrap_err(),
             GameError::Setup(SetupError::BoardSize {
                 width: w,
                 height: h
@@ -101,7 +101,11 @@ fn g1_diagrams_read_like_go_diagrams() {
     ));
     // A position whose chain has no liberty is not a game.
     assert_eq!(
-        Game::from_diagram(Rules::default(), "X O\nO .", Color::Black).unwrap_err(),
+        Game::new(
+            Rules::default(),
+            Setup::from_diagram("X O\nO .", Color::Black).unwrap()
+        )
+        .unwrap_err(),
         GameError::Setup(SetupError::NoLiberties { point: pt("A2") })
     );
 }
@@ -165,7 +169,40 @@ fn g2_presets() {
             "{name}"
         );
     }
-    assert_eq!(Rules::preset("ing"), Err(ParseError::RulesName));
+    assert_eq!(
+        Rules::preset("ing"),
+        Err(RulesError::UnknownPreset("ing".into()))
+    );
+}
+
+#[test]
+fn g2_every_preset_name_loads_equals_its_constructor_and_validates() {
+    let constructors: [fn() -> Rules; 5] = [
+        Rules::tromp_taylor,
+        Rules::chinese,
+        Rules::japanese,
+        Rules::aga,
+        Rules::new_zealand,
+    ];
+    assert_eq!(Rules::PRESETS.len(), constructors.len());
+    assert_eq!(Rules::PRESETS[0], "tromp_taylor", "the default first");
+    assert_eq!(Rules::preset(Rules::PRESETS[0]).unwrap(), Rules::default());
+    for (&name, constructor) in Rules::PRESETS.iter().zip(constructors) {
+        let rules = Rules::preset(name).unwrap();
+        assert_eq!(rules, constructor(), "{name}");
+        assert_eq!(rules.validate(), Ok(()), "{name}");
+        // Case-insensitive, `-` for `_`.
+        let shouted = name.to_uppercase().replace('_', "-");
+        assert_eq!(Rules::preset(&shouted).unwrap(), rules, "{shouted}");
+    }
+    // Exactly the names listed: no abbreviations.
+    for other in ["tt", "nz", "default", "", "chinese ", "new zealand"] {
+        assert_eq!(
+            Rules::preset(other),
+            Err(RulesError::UnknownPreset(other.into())),
+            "{other:?}"
+        );
+    }
 }
 
 #[test]
@@ -193,7 +230,7 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
         Err(RulesError::KomiOutOfRange { halves: 5000 })
     );
     assert_eq!(
-        Game::new(too_big, 9, 9).unwrap_err(),
+        Game::new(too_big, Setup::new(9, 9)).unwrap_err(),
         GameError::Rules(RulesError::KomiOutOfRange { halves: 5000 })
     );
     let endless = Rules::default().with_ko(KoRule::None);
@@ -205,7 +242,7 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
 
 #[test]
 fn g4_refused_moves_say_why_and_change_nothing() {
-    let mut g = Game::new(Rules::default(), 9, 9).unwrap();
+    let mut g = Game::new(Rules::default(), Setup::new(9, 9)).unwrap();
     play_all(&mut g, &["E5", "D4"]);
     let before = g.clone();
     let hash = g.hash();
@@ -229,8 +266,10 @@ fn g4_refused_moves_say_why_and_change_nothing() {
     // Two passes end the game; then every move is refused.
     g.play(Move::Pass).unwrap();
     let report = g.play(Move::Pass).unwrap();
-    assert!(report.game_over);
-    assert_eq!(g.outcome(), Some(Outcome::Passed));
+    assert_eq!(report.end, Some(End::TwoPasses));
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.reason(), End::TwoPasses);
+    assert_eq!(outcome.winner(), None, "one stone each, komi 0: a draw");
     for m in [mv("A1"), Move::Pass, Move::Resign] {
         assert_eq!(g.play(m), Err(IllegalMove::GameOver));
         assert_eq!(g.check(m), Err(IllegalMove::GameOver));
@@ -240,10 +279,13 @@ fn g4_refused_moves_say_why_and_change_nothing() {
 
 #[test]
 fn g4_resignation_ends_the_game() {
-    let mut g = Game::new(Rules::default(), 9, 9).unwrap();
+    let mut g = Game::new(Rules::default(), Setup::new(9, 9)).unwrap();
     g.play(mv("E5")).unwrap();
-    g.play(Move::Resign).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Resigned(Color::White)));
+    let report = g.play(Move::Resign).unwrap();
+    assert_eq!(report.end, Some(End::Resignation));
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.reason(), End::Resignation);
+    assert_eq!(outcome.winner(), Some(Color::Black), "White resigned");
     assert_eq!(g.result().unwrap().to_string(), "B+R");
     assert_eq!(g.play(mv("A1")), Err(IllegalMove::GameOver));
 }
@@ -458,7 +500,7 @@ fn g6_positional_and_situational_superko_differ() {
 #[test]
 fn g7_fixed_handicap_matches_gtp() {
     let names = |w, n| -> Vec<String> {
-        fixed_handicap_points(w, w, n)
+        fixed_points(w, w, n)
             .unwrap()
             .iter()
             .map(|p| p.to_string())
@@ -478,41 +520,74 @@ fn g7_fixed_handicap_matches_gtp() {
     assert_eq!(names(7, 4), ["C3", "E5", "C5", "E3"]);
     assert_eq!(names(10, 4), ["C3", "H8", "C8", "H3"]);
     for (size, n) in [(7, 5), (10, 5), (6, 2), (19, 10), (19, 1), (26, 2)] {
-        assert!(fixed_handicap_points(size, size, n).is_err(), "{size} {n}");
+        assert!(fixed_points(size, size, n).is_err(), "{size} {n}");
     }
-    assert!(fixed_handicap_points(19, 13, 2).is_err());
-    let g = Game::with_handicap(Rules::chinese(), 19, 4).unwrap();
+    assert!(fixed_points(19, 13, 2).is_err());
+    let g = Game::new(Rules::chinese(), handicap::fixed(19, 4).unwrap()).unwrap();
     assert_eq!(g.to_move(), Color::White);
     assert_eq!(g.board().count(Color::Black), 4);
-    assert_eq!(g.first_to_move(), Color::White);
+    assert_eq!(g.setup().to_move, Color::White);
+    // No handicap: an empty board, Black first; no placement: an error.
+    assert_eq!(handicap::fixed(9, 1), Ok(Setup::new(9, 9)));
+    assert_eq!(
+        handicap::fixed(9, 10),
+        Err(SetupError::Handicap {
+            stones: 10,
+            width: 9,
+            height: 9
+        })
+    );
+    assert!(handicap::fixed(26, 0).is_err());
 }
 
 #[test]
 fn g7_free_handicap_and_setup() {
-    let mut g = Game::new(Rules::default(), 9, 9).unwrap();
-    let stones = [
-        (pt("A1"), Color::Black),
+    let stones = vec![
         (pt("J9"), Color::Black),
+        (pt("A1"), Color::Black),
         (pt("E5"), Color::White),
     ];
-    g.set_setup(&stones, Color::White).unwrap();
+    let setup = Setup {
+        stones: stones.clone(),
+        to_move: Color::White,
+        ..Setup::new(9, 9)
+    };
+    let mut g = Game::new(Rules::default(), setup.clone()).unwrap();
     assert_eq!(g.board().count(Color::Black), 2);
     assert_eq!(g.to_move(), Color::White);
+    // The game keeps the stones in board order: equal setups, equal games.
+    assert_eq!(g.setup().stones, [stones[1], stones[2], stones[0]]);
+    let reordered = Setup {
+        stones: vec![stones[2], stones[1], stones[0]],
+        ..setup
+    };
+    assert_eq!(Game::new(Rules::default(), reordered).unwrap(), g);
     g.play(mv("C3")).unwrap();
+    // Setup stones come before the first move: an SGF record with them later is
+    // refused.
     assert_eq!(
-        g.set_setup(&stones, Color::White).unwrap_err(),
-        GameError::Setup(SetupError::AfterFirstMove)
+        SgfGame::read("(;SZ[9];B[aa];AB[bb])").unwrap_err().kind,
+        SgfErrorKind::Setup(SetupError::AfterFirstMove)
     );
+    let twice = Setup {
+        stones: vec![(pt("A1"), Color::Black), (pt("A1"), Color::White)],
+        ..Setup::new(9, 9)
+    };
     assert_eq!(
-        Game::with_setup(
-            Rules::default(),
-            9,
-            9,
-            &[(pt("A1"), Color::Black), (pt("A1"), Color::White)],
-            Color::Black
-        )
-        .unwrap_err(),
+        Game::new(Rules::default(), twice).unwrap_err(),
         GameError::Setup(SetupError::Duplicate { point: pt("A1") })
+    );
+    let off = Setup {
+        stones: vec![(pt("K10"), Color::Black)],
+        ..Setup::new(9, 9)
+    };
+    assert_eq!(
+        Game::new(Rules::default(), off).unwrap_err(),
+        GameError::Setup(SetupError::OffBoard {
+            point: pt("K10"),
+            width: 9,
+            height: 9
+        })
     );
 }
 
@@ -545,10 +620,11 @@ fn g7_nigiri() {
 
 #[test]
 fn g8_area_scoring_komi_and_draw() {
-    let mut g = Game::new(Rules::default(), 5, 5).unwrap();
+    let mut g = Game::new(Rules::default(), Setup::new(5, 5)).unwrap();
     g.play(Move::Pass).unwrap();
     g.play(Move::Pass).unwrap();
     assert_eq!(g.result(), Some(GameResult::Draw));
+    assert_eq!(g.outcome().unwrap().winner(), None);
     assert_eq!(g.result().unwrap().to_string(), "0");
     let pos = "
         . X . O .
@@ -726,16 +802,21 @@ fn g10_sgf_setup_passes_rectangles_and_info() {
     let text = r"(;GM[1]FF[4]SZ[9:7]KM[0.5]HA[2]RU[Chinese]PB[Black \] Bear]PW[White]
         RE[W+0.5]C[root\\comment]AB[cc][gg]AB[aa:ab]AW[ee]AE[ab]
         ;W[dd]C[first];B[];W[ff];B[tt];W[gf](;B[af])(;B[aa]))";
-    let r = GameRecord::read(text).unwrap();
-    assert_eq!((r.width, r.height), (9, 7));
+    let r = SgfGame::read(text).unwrap();
+    assert_eq!((r.setup.width, r.setup.height), (9, 7));
     assert_eq!(r.komi, Some(Komi::from_halves(1)));
     assert_eq!(r.handicap, Some(2));
     assert_eq!(r.black_name.as_deref(), Some("Black ] Bear"));
     assert_eq!(r.comment.as_deref(), Some(r"root\comment"));
     assert_eq!(r.rules_name.as_deref(), Some("Chinese"));
     assert_eq!(r.result.as_deref(), Some("W+0.5"));
-    assert_eq!(r.first, Color::White);
-    let setup: Vec<String> = r.setup.iter().map(|(p, c)| format!("{c}:{p}")).collect();
+    assert_eq!(r.setup.to_move, Color::White);
+    let setup: Vec<String> = r
+        .setup
+        .stones
+        .iter()
+        .map(|(p, c)| format!("{c}:{p}"))
+        .collect();
     assert_eq!(setup, ["black:C5", "black:G1", "black:A7", "white:E3"]);
     let moves: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
     assert_eq!(moves, ["D4", "pass", "F2", "pass", "G2", "A2"]);
@@ -749,7 +830,7 @@ fn g10_sgf_setup_passes_rectangles_and_info() {
     let branching = c.nodes.iter().filter(|n| n.children.len() == 2).count();
     assert_eq!(branching, 1);
     // Write and read back: the same record but for byte offsets.
-    let mut again = GameRecord::read(&r.to_sgf()).unwrap();
+    let mut again = SgfGame::read(&r.to_sgf()).unwrap();
     let mut original = r.clone();
     for m in again.moves.iter_mut().chain(original.moves.iter_mut()) {
         m.offset = 0;
@@ -769,10 +850,10 @@ fn g10_malformed_sgf_is_an_error_with_an_offset() {
         ("(;B)", SgfErrorKind::MissingValue, 2),
     ];
     for (text, kind, offset) in cases {
-        let e = GameRecord::read(text).unwrap_err();
+        let e = SgfGame::read(text).unwrap_err();
         assert_eq!((e.kind, e.offset), (kind, offset), "{text:?}");
     }
-    let e = GameRecord::read("(;SZ[9];B[aa];W[aa])")
+    let e = SgfGame::read("(;SZ[9];B[aa];W[aa])")
         .unwrap()
         .replay(Rules::default())
         .unwrap_err();
@@ -781,7 +862,7 @@ fn g10_malformed_sgf_is_an_error_with_an_offset() {
         e.kind,
         SgfErrorKind::Illegal(IllegalMove::Occupied { .. })
     ));
-    let e = GameRecord::read("(;SZ[3]AB[ab][ba]AW[aa])")
+    let e = SgfGame::read("(;SZ[3]AB[ab][ba]AW[aa])")
         .unwrap()
         .replay(Rules::default())
         .unwrap_err();
@@ -795,10 +876,10 @@ fn g10_malformed_sgf_is_an_error_with_an_offset() {
 fn g10_game_written_as_sgf_reads_back_equal() {
     let mut g = game(Rules::japanese(), KO, Color::Black);
     play_all(&mut g, &["C2", "F4", "F1", "B2", "pass", "pass"]);
-    let text = GameRecord::from_game(&g).to_sgf();
+    let text = SgfGame::from_game(&g).to_sgf();
     assert!(text.contains("RU[Japanese]"));
     assert!(text.contains("KM[6.5]"));
-    let back = GameRecord::read(&text)
+    let back = SgfGame::read(&text)
         .unwrap()
         .replay(Rules::japanese())
         .unwrap();
@@ -819,22 +900,18 @@ fn g10_one_pass_reader_follows_the_main_line_like_the_tree() {
     let fuzzed = "(;W[;r(](;K\r\r\r+['X](\u{fffd}";
     assert!(matches!(Collection::parse(fuzzed), Err(e) if e.kind == SgfErrorKind::MissingValue));
     assert_eq!(
-        GameRecord::read(fuzzed).unwrap_err().kind,
+        SgfGame::read(fuzzed).unwrap_err().kind,
         SgfErrorKind::BadPoint
     );
     for text in texts {
         let tree = Collection::parse(text);
-        let one_pass = GameRecord::read(text);
+        let one_pass = SgfGame::read(text);
         match tree {
-            Ok(c) => assert_eq!(
-                GameRecord::from_collection(&c, c.roots[0]),
-                one_pass,
-                "{text}"
-            ),
+            Ok(c) => assert_eq!(SgfGame::from_collection(&c, c.roots[0]), one_pass, "{text}"),
             Err(e) => assert_eq!(one_pass, Err(e), "{text}"),
         }
     }
-    let r = GameRecord::read(texts[0]).unwrap();
+    let r = SgfGame::read(texts[0]).unwrap();
     let moves: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
     assert_eq!(moves, ["A9", "B8", "C7"]);
 }

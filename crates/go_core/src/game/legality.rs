@@ -1,0 +1,139 @@
+//! Which moves are legal (rulings G3–G6): the checks with their reasons, the list
+//! of legal moves, and the quick yes/no of playout candidates.
+
+use crate::board::{self, EMPTY, Effect};
+use crate::error::IllegalMove;
+use crate::game::Game;
+use crate::moves::{Move, MoveList};
+use crate::point::Point;
+use crate::rules::{KoRule, Suicide};
+
+impl Game {
+    /// Checks a move for the side to move without playing it. A resignation is
+    /// legal whenever the game goes on.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] that says why the move is refused:
+    /// [`GameOver`](IllegalMove::GameOver), [`OffBoard`](IllegalMove::OffBoard),
+    /// [`Occupied`](IllegalMove::Occupied), [`Suicide`](IllegalMove::Suicide),
+    /// [`Ko`](IllegalMove::Ko),
+    /// [`PositionalSuperko`](IllegalMove::PositionalSuperko),
+    /// [`SituationalSuperko`](IllegalMove::SituationalSuperko).
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        match mv {
+            Move::Pass | Move::Resign => Ok(()),
+            Move::Play(p) => self.check_point(p).map(|_| ()),
+        }
+    }
+
+    /// Whether a move is legal for the side to move (`check(mv).is_ok()`).
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// The cell and effect of a stone at `p` for the side to move, or why not.
+    pub(crate) fn check_point(&self, p: Point) -> Result<(usize, Effect), IllegalMove> {
+        if !self.board.contains(p) {
+            return Err(IllegalMove::OffBoard { point: p });
+        }
+        let i = self.board.index(p);
+        if self.board.color_at(i) != EMPTY {
+            return Err(IllegalMove::Occupied { point: p });
+        }
+        self.check_empty_cell(i).map(|e| (i, e))
+    }
+
+    /// Legality of the side to move playing on the empty cell `i`.
+    #[inline]
+    fn check_empty_cell(&self, i: usize) -> Result<Effect, IllegalMove> {
+        let code = board::stone(self.to_move);
+        self.legal_effect(i, code, self.board.effect(i, code))
+    }
+
+    /// Whether a stone of `code` (the side to move) on the empty cell `i`, with
+    /// effect `e`, passes the suicide and ko rules.
+    #[inline]
+    fn legal_effect(&self, i: usize, code: u8, e: Effect) -> Result<Effect, IllegalMove> {
+        if e.suicide && self.rules.suicide() == Suicide::Forbidden {
+            return Err(IllegalMove::Suicide {
+                point: self.board.point(i),
+            });
+        }
+        match self.rules.ko() {
+            KoRule::None => {}
+            KoRule::Simple => {
+                if i == self.ko as usize && self.ko != 0 {
+                    return Err(IllegalMove::Ko {
+                        point: self.board.point(i),
+                    });
+                }
+            }
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                if let Some(j) = self.repeated_position(i, code, &e) {
+                    let point = self.board.point(i);
+                    return Err(if self.rules.ko() == KoRule::PositionalSuperko {
+                        IllegalMove::PositionalSuperko { point, repeats: j }
+                    } else {
+                        IllegalMove::SituationalSuperko { point, repeats: j }
+                    });
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    /// Every legal move of the side to move: the legal points in board order (A1,
+    /// B1, …), then `Pass`. Empty when the game is over. A resignation, legal
+    /// whenever the game goes on, is not listed: it is no move of the game tree
+    /// (published move counts, GTP's `all_legal` and OpenSpiel leave it out), and a
+    /// uniformly drawn move ([`Game::random_move`]) should not resign. No heap
+    /// allocation.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_over() {
+            return list;
+        }
+        for p in self.board.points() {
+            let i = self.board.index(p);
+            if self.board.color_at(i) == EMPTY && self.check_empty_cell(i).is_ok() {
+                // At most one entry a point, then a pass: MAX_MOVES holds them all.
+                list.push(Move::Play(p));
+            }
+        }
+        list.push(Move::Pass);
+        list
+    }
+
+    /// The effect of the side to move playing on the empty cell `i` when that is
+    /// legal and does not fill one of its own eyes (for playouts).
+    #[inline]
+    pub(crate) fn playout_candidate(&self, i: usize) -> Option<Effect> {
+        let code = board::stone(self.to_move);
+        let around = self.board.around(i);
+        if self.board.is_eye(i, code, around) {
+            return None;
+        }
+        let e = self.board.effect_around(i, code, around);
+        self.allows(i, code, &e).then_some(e)
+    }
+
+    /// [`Game::legal_effect`] without the reason: no error is built for the
+    /// refused candidates of a playout.
+    #[inline]
+    fn allows(&self, i: usize, code: u8, e: &Effect) -> bool {
+        if e.suicide && self.rules.suicide() == Suicide::Forbidden {
+            return false;
+        }
+        match self.rules.ko() {
+            KoRule::None => true,
+            KoRule::Simple => i != self.ko as usize || self.ko == 0,
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                self.repeated_position(i, code, e).is_none()
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Superko (ruling G6): the positions a move would repeat, found by hash and
+//! verified board against board, so that a hash collision never refuses a legal
+//! move.
+
+use crate::board::{self, EMPTY, Effect, MAX_CELLS};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::player::Color;
+use crate::rules::KoRule;
+use crate::zobrist;
+
+/// A board hash with the side to move folded in.
+#[inline]
+pub(super) fn side_key(hash: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => hash,
+        Color::White => hash ^ zobrist::WHITE_TO_MOVE,
+    }
+}
+
+impl Game {
+    /// The key of a position in the superko table: the board hash, with the side
+    /// to move folded in under situational superko.
+    #[inline]
+    pub(super) fn key_for(&self, hash: u64, to_move: Color) -> u64 {
+        match self.rules.ko() {
+            KoRule::SituationalSuperko => side_key(hash, to_move),
+            _ => hash,
+        }
+    }
+
+    /// The colour to move in position `i` (moves strictly alternate).
+    #[inline]
+    pub(super) fn to_move_at(&self, i: usize) -> Color {
+        if i.is_multiple_of(2) {
+            self.setup.to_move
+        } else {
+            self.setup.to_move.opponent()
+        }
+    }
+
+    /// A position that a move would repeat under the superko rule in force,
+    /// verified board against board: the earliest such when the table is searched,
+    /// the present position for a lone stone's suicide.
+    #[inline]
+    pub(super) fn repeated_position(&self, i: usize, code: u8, e: &Effect) -> Option<usize> {
+        if !e.suicide && self.stones_on_board() + 1 - e.captured > self.max_stones {
+            return None;
+        }
+        if e.suicide && e.lone_suicide() && self.rules.ko() == KoRule::PositionalSuperko {
+            // A stone that dies alone leaves the board as it is now: no need to look.
+            return Some(self.steps.len());
+        }
+        let next = self.to_move.opponent();
+        let key = self.key_for(self.board.hash_after(i, code, e), next);
+        if !self.positions.contains(key) {
+            return None;
+        }
+        self.verify_repeat(i, code, e, key)
+    }
+
+    /// The earliest earlier position whose key is `key` and whose board (and
+    /// player to move, under situational superko) equals the board after the move.
+    #[cold]
+    #[inline(never)]
+    fn verify_repeat(&self, i: usize, code: u8, e: &Effect, key: u64) -> Option<usize> {
+        let next = self.to_move.opponent();
+        let mut found: Option<usize> = None;
+        let mut after: Option<[u8; MAX_CELLS]> = None;
+        for j in self.positions.find(key) {
+            if found.is_some_and(|f| f <= j) {
+                continue;
+            }
+            if self.rules.ko() == KoRule::SituationalSuperko && self.to_move_at(j) != next {
+                continue;
+            }
+            let after = after.get_or_insert_with(|| self.colors_after(i, code, e));
+            if self.colors_at(j)[..] == after[..] {
+                found = Some(j);
+            }
+        }
+        found
+    }
+
+    #[inline]
+    pub(super) fn stones_on_board(&self) -> u32 {
+        (self.board.count(Color::Black) + self.board.count(Color::White)) as u32
+    }
+
+    /// The cell colours after playing `code` at `i` with effect `e`.
+    fn colors_after(&self, i: usize, code: u8, e: &Effect) -> [u8; MAX_CELLS] {
+        let mut out = [board::EDGE; MAX_CELLS];
+        for (c, o) in out.iter_mut().enumerate().take(self.board.cell_count()) {
+            *o = self.board.color_at(c);
+        }
+        out[i] = code;
+        let mut heads = [usize::MAX; 4];
+        for (n, q) in self.board.neighbours(i).into_iter().enumerate() {
+            let cq = self.board.color_at(q);
+            if cq != board::BLACK && cq != board::WHITE {
+                continue;
+            }
+            let h = self.board.head(q);
+            if heads.contains(&h) {
+                continue;
+            }
+            heads[n] = h;
+            let remove = if cq == code {
+                e.suicide
+            } else {
+                self.board.in_atari_at(h, i)
+            };
+            if remove {
+                for s in self.board.chain_cells(h) {
+                    out[s] = EMPTY;
+                }
+            }
+        }
+        if e.suicide {
+            out[i] = EMPTY;
+        }
+        out
+    }
+
+    /// The cell colours of position `j`, found by walking the history back.
+    fn colors_at(&self, j: usize) -> [u8; MAX_CELLS] {
+        let mut out = [board::EDGE; MAX_CELLS];
+        for (c, o) in out.iter_mut().enumerate().take(self.board.cell_count()) {
+            *o = self.board.color_at(c);
+        }
+        for s in self.steps[j..].iter().rev() {
+            let Move::Play(p) = s.mv else { continue };
+            let code = board::stone(s.color);
+            let (opp, own) = self.removed_by(s).split_at(s.captured as usize);
+            for &c in own {
+                out[c as usize] = code;
+            }
+            out[self.board.index(p)] = EMPTY;
+            for &c in opp {
+                out[c as usize] = code ^ 3;
+            }
+        }
+        out
+    }
+}
