@@ -9,7 +9,9 @@
     feature = "trap_stones",
     feature = "tarokk_war"
 )))]
-compile_error!("tabletop needs at least one game: enable one of the features go, o_an_quan, hoop_race, trap_stones, tarokk_war");
+compile_error!(
+    "tabletop needs at least one game: enable one of the features go, o_an_quan, hoop_race, trap_stones, tarokk_war"
+);
 
 extern crate alloc;
 #[cfg(feature = "std")]

@@ -165,7 +165,13 @@ pub(crate) fn canonical(name: &str) -> Option<&'static str> {
     let n: String = name
         .trim()
         .chars()
-        .map(|c| if c == '-' { '_' } else { c.to_ascii_lowercase() })
+        .map(|c| {
+            if c == '-' {
+                '_'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
         .collect();
     let found = match n.as_str() {
         "go" | "go_core" | "weiqi" | "baduk" => "go",

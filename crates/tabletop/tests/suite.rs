@@ -100,3 +100,18 @@ fn o_an_quan_passes_the_suite() {
         run(g, config());
     }
 }
+
+#[cfg(feature = "go")]
+#[test]
+fn go_passes_the_suite() {
+    for g in [
+        "go(board_size=5)",
+        "go(board_size=4,rules=chinese)",
+        "go(board_size=3,rules=japanese,max_moves=60)",
+        "go(board_size=6,ko=simple,suicide=forbidden)",
+        "go(board_size=9,handicap=2,rules=aga)",
+        "go(board_size=9)",
+    ] {
+        run(g, config());
+    }
+}

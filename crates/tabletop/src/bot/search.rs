@@ -223,8 +223,7 @@ impl Searcher {
                         break;
                     }
                     steps += 1;
-                    self.moves
-                        .push((p as u8, a, (self.path.len() - 1) as u32));
+                    self.moves.push((p as u8, a, (self.path.len() - 1) as u32));
                     node = child;
                     self.path.push(node);
                     if new {
@@ -303,7 +302,8 @@ impl Searcher {
             self.tree.nodes[child as usize].available = 1;
             Some((a, child, true))
         } else {
-            self.best_child(node).map(|c| (self.tree.nodes[c as usize].action, c, false))
+            self.best_child(node)
+                .map(|c| (self.tree.nodes[c as usize].action, c, false))
         };
         // Clear the scratch bits.
         for &a in &self.legal {
@@ -432,7 +432,12 @@ fn get(bits: &[u64], a: Action) -> bool {
 
 /// Searches `state` with a new searcher for `game`'s recommended settings (see
 /// [`Config::for_game`]) and returns the action chosen.
-pub fn choose<G: Game>(game: &G, state: &G::State, budget: super::Budget, seed: u64) -> Option<Action> {
+pub fn choose<G: Game>(
+    game: &G,
+    state: &G::State,
+    budget: super::Budget,
+    seed: u64,
+) -> Option<Action> {
     let mut searcher = Searcher::new(Config::for_game(game.info().short_name, budget, seed));
     searcher.search(state).action
 }

@@ -95,8 +95,10 @@ impl Go {
     /// [`LoadError`] for an unknown parameter or a value the crate refuses.
     pub fn new(params: &Params) -> Result<Go, LoadError> {
         let mut params = params.clone();
-        let int = |params: &mut Params, name: &str, default: i64, lo: i64, hi: i64| {
-            match params.take(name) {
+        let int =
+            |params: &mut Params, name: &str, default: i64, lo: i64, hi: i64| match params
+                .take(name)
+            {
                 None => Ok(default),
                 Some(p) => p.as_int().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
                     LoadError::BadParam {
@@ -105,8 +107,7 @@ impl Go {
                         message: format!("{p} is not a whole number from {lo} to {hi}"),
                     }
                 }),
-            }
-        };
+            };
         let size = int(&mut params, "board_size", 19, 1, 25)?;
         let handicap = int(&mut params, "handicap", 0, 0, 9)?;
         let max_moves = int(&mut params, "max_moves", 0, 0, 1 << 24)?;

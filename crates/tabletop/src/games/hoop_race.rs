@@ -104,15 +104,26 @@ impl HoopRace {
         let (rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
         rules::no_more(NAME, &params, &HoopRace::param_specs())?;
         described.set("max_actions", Param::Int(max_actions));
-        let start = hoop_race::Game::new(rules, Setup::default()).map_err(|e| LoadError::BadParam {
-            game: NAME,
-            name: rules::PRESET.into(),
-            message: e.to_string(),
-        })?;
-        Ok(HoopRace::with_rules(rules, start, max_actions as usize, described))
+        let start =
+            hoop_race::Game::new(rules, Setup::default()).map_err(|e| LoadError::BadParam {
+                game: NAME,
+                name: rules::PRESET.into(),
+                message: e.to_string(),
+            })?;
+        Ok(HoopRace::with_rules(
+            rules,
+            start,
+            max_actions as usize,
+            described,
+        ))
     }
 
-    fn with_rules(rules: Rules, start: hoop_race::Game, max_actions: usize, params: Params) -> HoopRace {
+    fn with_rules(
+        rules: Rules,
+        start: hoop_race::Game,
+        max_actions: usize,
+        params: Params,
+    ) -> HoopRace {
         let dist = rules.throw_model().distribution(rules.back_do());
         let chance = dist.map(|r| Prob::new(r.numer(), r.denom()).unwrap_or(Prob::ZERO));
         let players = rules.players();
@@ -401,9 +412,9 @@ impl State for HoopRaceState {
     fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
         match self.current_player() {
-            Turn::Chance => out.extend(
-                (0..THROWS).filter(|&i| self.def.chance[i as usize] != Prob::ZERO),
-            ),
+            Turn::Chance => {
+                out.extend((0..THROWS).filter(|&i| self.def.chance[i as usize] != Prob::ZERO))
+            }
             Turn::Player(_) => {
                 let Some(mover) = self.mover() else { return };
                 out.extend(
@@ -504,7 +515,8 @@ impl State for HoopRaceState {
                     .trim()
                     .parse()
                     .map_err(|e: hoop_race::ParseError| NotationError::Parse(e.to_string()))?;
-                let mover = Player::new(p).ok_or_else(|| NotationError::NoSuchAction(text.into()))?;
+                let mover =
+                    Player::new(p).ok_or_else(|| NotationError::NoSuchAction(text.into()))?;
                 self.move_to_action(mover, mv)
                     .ok_or_else(|| NotationError::NoSuchAction(text.into()))
             }

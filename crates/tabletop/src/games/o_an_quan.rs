@@ -196,7 +196,7 @@ impl OAnQuanState {
     /// The move of an action.
     pub fn action_to_move(&self, a: Action) -> Option<Move> {
         let square = *self.def.squares.get((a / 2) as usize)?;
-        let direction = if a % 2 == 0 {
+        let direction = if a.is_multiple_of(2) {
             Direction::Left
         } else {
             Direction::Right

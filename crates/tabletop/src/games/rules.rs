@@ -41,7 +41,11 @@ pub(crate) fn rules_from<R: RulesParams>(
     })?;
     let mut json = serde_json::to_value(&base).map_err(|e| bad(game, PRESET, &e))?;
     let Some(fields) = json.as_object_mut() else {
-        return Err(bad(game, PRESET, &"the rules do not serialise as an object"));
+        return Err(bad(
+            game,
+            PRESET,
+            &"the rules do not serialise as an object",
+        ));
     };
     let names: Vec<String> = fields.keys().cloned().collect();
     for name in &names {
@@ -68,7 +72,13 @@ pub(crate) fn rules_from<R: RulesParams>(
 fn canonical_preset<R: RulesParams>(name: &str) -> String {
     let wanted: String = name
         .chars()
-        .map(|c| if c == '-' { '_' } else { c.to_ascii_lowercase() })
+        .map(|c| {
+            if c == '-' {
+                '_'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
         .collect();
     R::PRESETS
         .iter()

@@ -361,9 +361,7 @@ impl State for TarokkWarState {
                 if g.is_over() {
                     return Err(ActionError::Terminal);
                 }
-                let mv = self
-                    .to_move(action)
-                    .ok_or(ActionError::Terminal)?;
+                let mv = self.to_move(action).ok_or(ActionError::Terminal)?;
                 g.check(mv).map_err(|e| ActionError::Illegal(e.to_string()))
             }
         }
@@ -406,7 +404,9 @@ impl State for TarokkWarState {
                 0 => "player one deals first".into(),
                 _ => "player two deals first".into(),
             },
-            Turn::Chance => card(action).map_or_else(|| format!("{action}"), |c| format!("deal {c}")),
+            Turn::Chance => {
+                card(action).map_or_else(|| format!("{action}"), |c| format!("deal {c}"))
+            }
             _ => match self.to_move(action) {
                 Some(mv) => mv.to_string(),
                 None => card(action).map_or_else(|| format!("{action}"), |c| c.to_string()),
@@ -451,7 +451,10 @@ impl State for TarokkWarState {
         };
         match &self.game {
             Some(g) => g.view(p).to_string(),
-            None => format!("dealing: {} of {DEAL} cards and coins dealt\n", self.dealt.len()),
+            None => format!(
+                "dealing: {} of {DEAL} cards and coins dealt\n",
+                self.dealt.len()
+            ),
         }
     }
 
@@ -574,7 +577,9 @@ impl State for TarokkWarState {
         };
         match &self.game {
             None => self.resample_deal(rng),
-            Some(g) => self.resample_game(g, me, rng).unwrap_or_else(|| self.clone()),
+            Some(g) => self
+                .resample_game(g, me, rng)
+                .unwrap_or_else(|| self.clone()),
         }
     }
 }

@@ -222,7 +222,12 @@ fn all_groups(w: u16, h: u16) -> Vec<[u16; 4]> {
         for dy in -1..=1 {
             for dx in -1..=1 {
                 let (nx, ny) = (x + dx, y + dy);
-                if (dx, dy) != (0, 0) && nx >= 0 && ny >= 0 && nx < i32::from(w) && ny < i32::from(h) {
+                if (dx, dy) != (0, 0)
+                    && nx >= 0
+                    && ny >= 0
+                    && nx < i32::from(w)
+                    && ny < i32::from(h)
+                {
                     out[k] = (ny * i32::from(w) + nx) as u16;
                     k += 1;
                 }
@@ -389,9 +394,14 @@ impl TrapStonesState {
 
     fn check_trap(&self, side: Side, action: Action) -> Result<Cell, ActionError> {
         let cell = self.def.cell(action).ok_or_else(|| {
-            ActionError::Illegal(format!("action {action} is not a trap: traps are actions 0..{}", self.def.cells()))
+            ActionError::Illegal(format!(
+                "action {action} is not a trap: traps are actions 0..{}",
+                self.def.cells()
+            ))
         })?;
-        let draws = self.draws().ok_or(ActionError::Illegal("the draws come first".into()))?;
+        let draws = self
+            .draws()
+            .ok_or(ActionError::Illegal("the draws come first".into()))?;
         let mut cells = self.traps[side.index()].clone();
         cells.push(cell);
         Setup::check_traps_so_far(&self.def.rules, &draws, side, &cells)
@@ -406,7 +416,8 @@ impl TrapStonesState {
                 self.def.cells()
             ))
         })?;
-        game.check(mv).map_err(|e| ActionError::Illegal(e.to_string()))?;
+        game.check(mv)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
         Ok(mv)
     }
 
@@ -473,7 +484,11 @@ impl TrapStonesState {
     fn known_traps(&self, me: Side) -> [Vec<Cell>; 2] {
         if let Some(g) = &self.game {
             let view = g.view(Player::solo(me));
-            return [0, 1].map(|s| view.traps[s].map(|t| t.cells().to_vec()).unwrap_or_default());
+            return [0, 1].map(|s| {
+                view.traps[s]
+                    .map(|t| t.cells().to_vec())
+                    .unwrap_or_default()
+            });
         }
         let mut out = [Vec::new(), Vec::new()];
         out[me.index()] = self.traps[me.index()].clone();
@@ -588,7 +603,9 @@ impl State for TrapStonesState {
                 } else if low == second[k] || low == "1" {
                     Ok(1)
                 } else {
-                    Err(NotationError::Parse(format!("{t:?} is not an outcome of this draw")))
+                    Err(NotationError::Parse(format!(
+                        "{t:?} is not an outcome of this draw"
+                    )))
                 }
             }
             Phase::Trap(_) => {
@@ -621,10 +638,18 @@ impl State for TrapStonesState {
                 let mut s = String::new();
                 match self.draws() {
                     Some(d) => {
-                        let _ = writeln!(s, "draws: {} moves first, axis stone {:?}, side stone {:?}", d.first, d.axis, d.side);
+                        let _ = writeln!(
+                            s,
+                            "draws: {} moves first, axis stone {:?}, side stone {:?}",
+                            d.first, d.axis, d.side
+                        );
                     }
                     None => {
-                        let _ = writeln!(s, "draws: {} of 3 made", self.draws.iter().flatten().count());
+                        let _ = writeln!(
+                            s,
+                            "draws: {} of 3 made",
+                            self.draws.iter().flatten().count()
+                        );
                     }
                 }
                 let mine = &self.traps[me.index()];
@@ -715,15 +740,28 @@ impl State for TrapStonesState {
                         plane(k + 2, c, out);
                     }
                 }
-                let to_me = matches!(g.awaiting(), Awaiting::Move(p) | Awaiting::Stake(p) if p.side == me);
+                let to_me =
+                    matches!(g.awaiting(), Awaiting::Move(p) | Awaiting::Stake(p) if p.side == me);
                 fill(8, f32::from(u8::from(to_me)), out);
-                fill(9, f32::from(u8::from(matches!(g.awaiting(), Awaiting::Stake(_)))), out);
+                fill(
+                    9,
+                    f32::from(u8::from(matches!(g.awaiting(), Awaiting::Stake(_)))),
+                    out,
+                );
                 let max = f32::from(self.def.rules.scarecrows().max(1));
                 fill(11, f32::from(view.scarecrows_left[me.index()]) / max, out);
-                fill(12, f32::from(view.scarecrows_left[me.other().index()]) / max, out);
+                fill(
+                    12,
+                    f32::from(view.scarecrows_left[me.other().index()]) / max,
+                    out,
+                );
             }
             None => {
-                fill(8, f32::from(u8::from(self.turn_phase() == Turn::Player(player))), out);
+                fill(
+                    8,
+                    f32::from(u8::from(self.turn_phase() == Turn::Player(player))),
+                    out,
+                );
                 fill(10, 1.0, out);
             }
         }
@@ -815,7 +853,9 @@ impl State for TrapStonesState {
                 }
             }
             s.history = s.rebuilt_history();
-            if s.game.as_ref().map(trap_stones::Game::moves) == self.game.as_ref().map(trap_stones::Game::moves) {
+            if s.game.as_ref().map(trap_stones::Game::moves)
+                == self.game.as_ref().map(trap_stones::Game::moves)
+            {
                 return s;
             }
         }
@@ -827,7 +867,12 @@ impl TrapStonesState {
     /// The history for the draws, traps and moves held now (side 1's traps, then
     /// side 2's, each in the order chosen).
     fn rebuilt_history(&self) -> Vec<Action> {
-        let mut h: Vec<Action> = self.draws.iter().flatten().map(|&d| Action::from(d)).collect();
+        let mut h: Vec<Action> = self
+            .draws
+            .iter()
+            .flatten()
+            .map(|&d| Action::from(d))
+            .collect();
         for side in &self.traps {
             h.extend(side.iter().map(|&c| self.def.number(c)));
         }

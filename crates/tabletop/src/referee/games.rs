@@ -110,7 +110,9 @@ pub(super) fn start(
                     let text = match t {
                         Value::String(s) => s.clone(),
                         Value::Number(n) => n.to_string(),
-                        _ => return Err(fail("bad_setup", "a throw is 1..5, back-do or a yut name")),
+                        _ => {
+                            return Err(fail("bad_setup", "a throw is 1..5, back-do or a yut name"));
+                        }
                     };
                     let throw: hoop_race::Throw = text.parse().map_err(bad_setup)?;
                     queue.push_back(throw.index() as Action);
@@ -137,7 +139,8 @@ pub(super) fn start(
             } else {
                 if let Some(d) = setup.get("draws") {
                     let d: trap_stones::Draws = from_setup(d)?;
-                    let light = |c: trap_stones::Color| Action::from(c == trap_stones::Color::Light);
+                    let light =
+                        |c: trap_stones::Color| Action::from(c == trap_stones::Color::Light);
                     queue.extend([
                         Action::from(d.first == trap_stones::Side::Two),
                         light(d.axis),
@@ -256,7 +259,8 @@ pub(super) fn apply(
                     events.insert(0, Logged::public(json!({"draw": name}), players));
                 }
                 (Turn::Player(p), false) => {
-                    let all = json!({"trap": {"side": p + 1, "cell": name.trim_start_matches("trap ")}});
+                    let all =
+                        json!({"trap": {"side": p + 1, "cell": name.trim_start_matches("trap ")}});
                     let hidden = json!({"trap": {"side": p + 1}});
                     let seen = (0..players)
                         .map(|q| if q == p { all.clone() } else { hidden.clone() })
@@ -284,7 +288,11 @@ pub(super) fn apply(
             if turn == Turn::Chance {
                 let all = json!({"deal": name});
                 let first = g.history().len() == 1;
-                let seen = if first { all.clone() } else { json!({"deal": "a card"}) };
+                let seen = if first {
+                    all.clone()
+                } else {
+                    json!({"deal": "a card"})
+                };
                 events.insert(
                     0,
                     Logged {

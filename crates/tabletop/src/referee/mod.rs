@@ -277,7 +277,8 @@ impl Referee {
             "rules": games::rules_json(&session.state),
             "params": described,
         });
-        let response = json!({"ok": ok, "events": session.shown(&events), "state": session.shown_state()});
+        let response =
+            json!({"ok": ok, "events": session.shown(&events), "state": session.shown_state()});
         self.sessions.insert(id, session);
         self.current = Some(id);
         Ok(response)
@@ -294,7 +295,9 @@ fn rules_params(value: Option<&Value>) -> Result<Params, Failure> {
         Some(Value::Object(o)) => {
             for (k, v) in o {
                 match (k.as_str(), v) {
-                    ("preset", Value::String(name)) => params.set("rules", Param::Str(name.clone())),
+                    ("preset", Value::String(name)) => {
+                        params.set("rules", Param::Str(name.clone()))
+                    }
                     ("preset", _) => return Err(fail("bad_rules", "the preset is a name")),
                     _ => params.set(k, Param::from_json(v)),
                 }
@@ -350,7 +353,9 @@ impl Session {
                     .map_err(|e| fail("bad_move", e.to_string()))?;
                 Ok(match self.state.check(action) {
                     Ok(()) => json!({"ok": {"legal": true, "action": action}}),
-                    Err(e) => json!({"ok": {"legal": false, "action": action, "reason": e.to_string()}}),
+                    Err(e) => {
+                        json!({"ok": {"legal": false, "action": action, "reason": e.to_string()}})
+                    }
                 })
             }
             "play" => {
@@ -366,10 +371,9 @@ impl Session {
             "chance" => {
                 if !self.state.is_chance_node() {
                     return Err(match self.state.current_player() {
-                        _ if self.game.info().max_chance_outcomes == 0 => fail(
-                            "no_chance",
-                            format!("{} has no chance events", self.name),
-                        ),
+                        _ if self.game.info().max_chance_outcomes == 0 => {
+                            fail("no_chance", format!("{} has no chance events", self.name))
+                        }
                         _ => fail("illegal_chance", "no chance outcome is awaited now"),
                     });
                 }

@@ -226,7 +226,10 @@ fn check_one_game<G: Game>(
             ));
         };
         if let Err(e) = state.apply_action(action) {
-            return Err(fail(format!("the drawn action {action} was refused: {e}"), &state));
+            return Err(fail(
+                format!("the drawn action {action} was refused: {e}"),
+                &state,
+            ));
         }
         step += 1;
         if decisions > info.max_game_length || chance_nodes > info.max_chance_nodes {
@@ -257,7 +260,10 @@ fn check_one_game<G: Game>(
             .map_err(|e| fail(format!("replaying the history: {a} refused: {e}"), &state))?;
     }
     if replayed != state {
-        return Err(fail("replaying the history gives another state".into(), &state));
+        return Err(fail(
+            "replaying the history gives another state".into(),
+            &state,
+        ));
     }
     let mut again = initial;
     let mut rng2 = SuiteRng::seed_from_u64(seed);
@@ -309,7 +315,10 @@ fn replay_with_same_draws<G: Game>(
 /// Whether to test uniformity at `step` of the game from `seed`: about one step
 /// in five, at places that differ from game to game.
 fn uniformity_due(seed: u64, step: usize) -> bool {
-    (step as u64).wrapping_mul(7).wrapping_add(seed).is_multiple_of(5)
+    (step as u64)
+        .wrapping_mul(7)
+        .wrapping_add(seed)
+        .is_multiple_of(5)
 }
 
 /// The legal list against the check, chance outcomes, refusals, the end.
@@ -416,16 +425,18 @@ fn check_node<S: State, R: Rng + ?Sized>(
         if let Err(e) = next.apply_action(a) {
             return Err(format!("listed action {a} failed to apply: {e}"));
         }
-        if next.history().len() != state.history().len() + 1
-            || next.history().last() != Some(&a)
-        {
+        if next.history().len() != state.history().len() + 1 || next.history().last() != Some(&a) {
             return Err(format!("action {a} was not recorded in the history"));
         }
         let name = state.action_to_string(turn, a);
         match state.string_to_action(&name) {
             Ok(b) if b == a => {}
             Ok(b) => return Err(format!("action {a} prints as {name:?}, which reads as {b}")),
-            Err(e) => return Err(format!("action {a} prints as {name:?}, which does not read: {e}")),
+            Err(e) => {
+                return Err(format!(
+                    "action {a} prints as {name:?}, which does not read: {e}"
+                ));
+            }
         }
         names.push(name);
     }
@@ -457,7 +468,11 @@ fn check_returns<S: State>(state: &S, terminal: bool) -> Result<(), String> {
     let info = state.info();
     let r = state.returns();
     if r.len() != info.num_players {
-        return Err(format!("{} returns for {} players", r.len(), info.num_players));
+        return Err(format!(
+            "{} returns for {} players",
+            r.len(),
+            info.num_players
+        ));
     }
     if !terminal {
         if r.iter().any(|&x| x != 0.0) {
@@ -531,7 +546,9 @@ fn same_for<S: State>(a: &S, b: &S, player: usize) -> Option<String> {
     a.observation_tensor(player, &mut x);
     b.observation_tensor(player, &mut y);
     if x != y {
-        return Some(format!("resampled for player {player}: the observation tensor differs"));
+        return Some(format!(
+            "resampled for player {player}: the observation tensor differs"
+        ));
     }
     let (mut x, mut y) = (
         alloc::vec![0f32; info.information_state_len()],

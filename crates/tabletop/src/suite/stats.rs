@@ -100,7 +100,8 @@ fn ln_gamma(x: f64) -> f64 {
     ];
     if x < 0.5 {
         // Reflection: Γ(x) Γ(1 − x) = π / sin(πx).
-        return (core::f64::consts::PI / (core::f64::consts::PI * x).sin()).ln() - ln_gamma(1.0 - x);
+        return (core::f64::consts::PI / (core::f64::consts::PI * x).sin()).ln()
+            - ln_gamma(1.0 - x);
     }
     let x = x - 1.0;
     let mut a = C[0];
@@ -138,7 +139,10 @@ mod tests {
             (124.342, 100, 0.05),
         ] {
             let got = p_value(stat, df);
-            assert!((got - p).abs() / p < 2e-3, "{stat} on {df} df: {got}, table {p}");
+            assert!(
+                (got - p).abs() / p < 2e-3,
+                "{stat} on {df} df: {got}, table {p}"
+            );
         }
         assert_eq!(p_value(0.0, 3), 1.0);
         assert_eq!(p_value(f64::INFINITY, 3), 0.0);
