@@ -1,37 +1,50 @@
-//! A GTP v2 Go engine on stdin/stdout, for Go GUIs and match tools.
+//! A GTP v2 Go engine on stdin/stdout, for Go GUIs and match tools: a thin main
+//! over [`tabletop::gtp::Engine`], whose `genmove` is the interface's search.
 //!
 //! ```text
-//! cargo run --release --example go_gtp -- [--rules NAME] [--seed N]
+//! cargo run --release --example go_gtp -- [--rules NAME] [--level L | --playouts N | --seconds S] [--seed N] [--resign P]
 //! ```
-//! NAME is a rules preset: tromp_taylor (default), chinese, japanese, aga,
-//! new_zealand. `genmove` plays a uniformly random legal move that does not fill
-//! its own eye, drawn from a generator seeded with N (default 1).
+//! NAME is a rules preset (tromp_taylor by default, chinese, japanese, aga,
+//! new_zealand). Without a clock from the controller (`time_settings`,
+//! `time_left`) `genmove` searches for level L (1–10, default 6: 6,400 playouts),
+//! N playouts, or S seconds a move. `--resign P` resigns a game whose winning
+//! chance falls below P (0–1); by default the engine never resigns.
 
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
 use go_core::Rules;
-use rand_core::SeedableRng;
-use rand_pcg::Pcg64Mcg;
-use tabletop_examples::go_gtp::Engine;
+use tabletop::bot::{Budget, Level};
+use tabletop::gtp::{Engine, Thinking};
 
 fn main() {
     let mut rules = Rules::default();
-    let mut seed = 1u64;
+    let mut thinking = Thinking::default();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        match (a.as_str(), args.next()) {
-            ("--rules", Some(name)) => match Rules::preset(&name) {
+        let value = args.next();
+        let number = |v: &Option<String>| -> f64 {
+            v.as_deref()
+                .and_then(|s| s.parse::<f64>().ok())
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .unwrap_or_else(|| exit_usage(&format!("{a} takes a number")))
+        };
+        match a.as_str() {
+            "--rules" => match Rules::preset(value.as_deref().unwrap_or("")) {
                 Ok(r) => rules = r,
                 Err(e) => exit_usage(&e.to_string()),
             },
-            ("--seed", Some(n)) => match n.parse() {
-                Ok(n) => seed = n,
-                Err(_) => exit_usage("--seed takes a whole number"),
-            },
+            "--level" => thinking.budget = Level::new(number(&value) as u8).budget(),
+            "--playouts" => thinking.budget = Budget::playouts(number(&value).max(1.0) as u64),
+            "--seconds" => {
+                thinking.budget = Budget::time(Duration::from_secs_f64(number(&value).max(0.001)))
+            }
+            "--seed" => thinking.seed = number(&value) as u64,
+            "--resign" => thinking.resign_below = Some(number(&value).min(1.0)),
             _ => exit_usage(&format!("unexpected argument {a}")),
         }
     }
-    let mut engine = Engine::new(rules, Pcg64Mcg::seed_from_u64(seed));
+    let mut engine = Engine::new(rules, thinking);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -52,7 +65,7 @@ fn main() {
 
 fn exit_usage(problem: &str) -> ! {
     eprintln!(
-        "go_gtp: {problem}\nusage: go_gtp [--rules tromp_taylor|chinese|japanese|aga|new_zealand] [--seed N]"
+        "go_gtp: {problem}\nusage: go_gtp [--rules NAME] [--level L | --playouts N | --seconds S] [--seed N] [--resign P]"
     );
     std::process::exit(2);
 }

@@ -1,6 +1,7 @@
-//! The JSON-lines referee (`examples/referee.rs`) driven as a subprocess, as a
-//! program in another language would: every game, and every kind of error, none of
-//! which ends the session.
+//! The JSON-lines referee (`examples/referee.rs`, over `tabletop::referee`)
+//! driven as a subprocess, as a program in another language would: every game,
+//! several games in one session, legality checks, one player's events and views,
+//! and every kind of error, none of which ends the session.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -86,6 +87,7 @@ fn go_session() {
     };
     let new = r.ok(json!({"new": {"game": "go", "rules": {"preset": "japanese", "komi": 0.5}, "setup": {"size": 9}}}));
     assert_eq!(new["ok"]["rules"]["komi"], 0.5);
+    assert_eq!(new["ok"]["id"], 1);
     assert_eq!(new["state"]["width"], 9);
     let legal = r.ok(json!({"legal": {}}));
     assert_eq!(
@@ -93,9 +95,17 @@ fn go_session() {
         82,
         "81 points and pass"
     );
+    assert_eq!(legal["ok"]["actions"].as_array().unwrap().len(), 82);
     let played = r.ok(json!({"play": "E5"}));
-    assert_eq!(played["ok"]["move"], "E5");
+    assert_eq!(played["ok"]["mv"], "E5");
     assert_eq!(played["state"]["to_move"], "white");
+    assert_eq!(played["events"][0]["move"]["move"], "E5");
+    // A check says why without playing.
+    let c = r.ok(json!({"check": "E5"}));
+    assert_eq!(c["ok"]["legal"], false);
+    assert_eq!(c["ok"]["reason"], "E5 is occupied");
+    assert_eq!(r.ok(json!({"check": "D4"}))["ok"]["legal"], true);
+    r.error(json!({"check": "Z99"}), "bad_move");
     r.error(json!({"play": "E5"}), "illegal_move");
     r.error(json!({"play": "Z99"}), "bad_move");
     r.error(json!({"chance": "4"}), "no_chance");
@@ -108,11 +118,12 @@ fn go_session() {
     let over = r.ok(json!({"play": "pass"}));
     assert_eq!(over["state"]["over"], true);
     let score = r.ok(json!({"score": {}}));
-    assert_eq!(score["ok"]["result"], "W+0.5");
+    assert_eq!(score["ok"]["detail"]["result"], "W+0.5");
+    assert_eq!(score["ok"]["returns"], json!([-1.0, 1.0]));
     r.error(json!({"play": "D4"}), "illegal_move");
     r.error(
         json!({"new": {"game": "go", "setup": {"size": 40}}}),
-        "bad_setup",
+        "bad_rules",
     );
     r.error(
         json!({"new": {"game": "go", "rules": {"komi": 0.25}}}),
@@ -124,6 +135,33 @@ fn go_session() {
     );
     r.ok(json!({"new": {"game": "go", "setup": {"size": 19, "handicap": 4}}}));
     assert_eq!(r.ok(json!({"state": {}}))["ok"]["to_move"], "white");
+    // The bot's move, searched for a playout budget, played when asked.
+    let bot = r.ok(json!({"bot": {"playouts": 300}}));
+    assert!(bot["ok"]["move"].is_string());
+    let played = r.ok(json!({"bot": {"playouts": 300, "play": true}}));
+    assert_eq!(played["state"]["moves"], 1);
+}
+
+#[test]
+fn several_games_in_one_session() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let a = r.ok(json!({"new": {"game": "go", "setup": {"size": 5}}}))["ok"]["id"].clone();
+    let b = r.ok(json!({"new": {"game": "o_an_quan"}}))["ok"]["id"].clone();
+    assert_ne!(a, b);
+    // The default is the last game started; others are named by id.
+    r.ok(json!({"play": "A1L"}));
+    r.ok(json!({"game": a, "play": "C3"}));
+    assert_eq!(r.ok(json!({"game": a, "state": {}}))["ok"]["moves"], 1);
+    assert_eq!(r.ok(json!({"state": {}}))["ok"]["moves"], 1);
+    let games = r.ok(json!({"games": {}}));
+    assert_eq!(games["ok"]["games"].as_array().unwrap().len(), 2);
+    assert_eq!(games["ok"]["current"], b);
+    r.ok(json!({"game": a, "close": {}}));
+    r.error(json!({"game": a, "state": {}}), "no_game");
+    r.error(json!({"game": "x", "state": {}}), "bad_request");
+    r.ok(json!({"state": {}}));
 }
 
 #[test]
@@ -150,12 +188,19 @@ fn o_an_quan_session() {
     assert_eq!(r.ok(json!({"undo": {}}))["ok"]["undone"], "B2L");
     r.ok(json!({"score": {}}));
     r.error(json!({"chance": 1}), "no_chance");
-    // A position as the setup.
+    // A position as the setup, with its loans ledger and history (issue 21).
     let pos = json!({"board": "(Q) 1 0 0 4 2 (Q) 1 1 1 1 1", "owners": ["A","A","A","A","A","B","B","B","B","B"],
         "stores": [0,0], "quan_taken": [0,0], "loans": [], "to_move": "A", "history": []});
     r.ok(json!({"new": {"game": "o_an_quan", "setup": {"position": pos}}}));
     let p = r.ok(json!({"play": "A1R"}));
     assert_eq!(p["ok"]["stones_captured"], 4);
+    // The state carries a setup that resumes the game exactly.
+    let resume = r.ok(json!({"state": {}}))["ok"]["resume"].clone();
+    assert!(
+        resume["history"].as_array().is_some_and(|h| !h.is_empty()),
+        "{resume}"
+    );
+    r.ok(json!({"new": {"game": "o_an_quan", "setup": {"position": resume}}}));
     r.error(
         json!({"new": {"game": "o_an_quan", "setup": {"first": "Z"}}}),
         "bad_setup",
@@ -188,17 +233,21 @@ fn hoop_race_session() {
     r.error(json!({"play": "A1+4"}), "illegal_move");
     r.error(json!({"chance": 3}), "illegal_chance");
     r.ok(json!({"play": "A1+2"}));
-    // B's turn: the caller throws.
+    // B's turn: the caller throws; the legal outcomes come with their odds.
     let state = r.ok(json!({"state": {}}));
     assert_eq!(state["ok"]["awaiting"], json!("chance"));
     assert_eq!(state["ok"]["to_move"], json!("B"));
+    let outcomes = r.ok(json!({"legal": {}}));
+    assert_eq!(outcomes["ok"]["chance"], true);
+    assert_eq!(outcomes["ok"]["outcomes"][1]["probability"], "3/8");
     r.error(json!({"chance": "seven"}), "bad_chance");
     let t = r.ok(json!({"chance": "mo"}));
     assert_eq!(t["ok"]["throw"], "5");
     r.ok(json!({"chance": 1}));
     r.ok(json!({"play": "B1+5"}));
     r.error(json!({"play": "B9"}), "bad_move");
-    r.error(json!({"undo": {}}), "not_supported");
+    // Undo takes back the last move and the throws after it.
+    assert_eq!(r.ok(json!({"undo": {}}))["ok"]["undone"], "B1+5");
     r.ok(json!({"score": {}}));
     // With a seed the throws are drawn by the referee: a whole game by moves alone.
     r.ok(json!({"new": {"game": "hoop_race", "rules": "yut_nori", "seed": 11}}));
@@ -217,7 +266,7 @@ fn hoop_race_session() {
         moves += 1;
         assert!(moves < 10_000);
     }
-    assert!(r.ok(json!({"score": {}}))["ok"]["winner"].is_string());
+    assert!(r.ok(json!({"score": {}}))["ok"]["returns"].is_array());
     r.error(
         json!({"new": {"game": "hoop_race", "setup": {"throws": [9]}}}),
         "bad_setup",
@@ -247,8 +296,9 @@ fn protocol_errors_never_end_the_session() {
     r.error(json!({"new": {"game": "go", "seed": "x"}}), "bad_request");
     r.error(json!({"new": {"game": "go", "rules": 7}}), "bad_rules");
     r.ok(json!({"new": {"game": "go", "setup": {"size": 5}}}));
-    r.error(json!({"play": 5}), "bad_request");
+    r.error(json!({"play": [5]}), "bad_request");
     r.error(json!({"view": {}}), "bad_request");
+    r.error(json!({"viewer": {"player": 7}}), "bad_player");
     // Still alive, and quits on request.
     r.ok(json!({"play": "C3"}));
     assert_eq!(r.ok(json!({"quit": {}}))["ok"], "bye");
@@ -272,26 +322,46 @@ fn trap_stones_session() {
     assert_eq!(
         legal["ok"]["moves"].as_array().unwrap().len(),
         9,
-        "Player 1 opens on its edge"
+        "side 1 opens on its edge"
     );
     r.error(json!({"play": "e2"}), "illegal_move");
     r.error(json!({"play": "q99"}), "bad_move");
-    r.error(json!({"play": "q9"}), "illegal_move");
-    for m in ["e1", "e9", "e2", "e8"] {
+    r.error(json!({"play": "q9"}), "bad_move");
+    for m in ["e1", "e9"] {
+        r.ok(json!({"play": m}));
+    }
+    // Va-bank declarations are in the legal list, in the move notation (issue 21).
+    let legal = r.ok(json!({"legal": {}}));
+    let moves = legal["ok"]["moves"].as_array().unwrap();
+    assert!(
+        moves.iter().any(|m| m == "!a1"),
+        "single-stone va-bank listed"
+    );
+    assert!(moves.iter().any(|m| {
+        m.as_str()
+            .is_some_and(|s| s.starts_with('!') && s.contains('+'))
+    }));
+    assert!(moves.len() > 6000, "{}", moves.len());
+    for m in ["e2", "e8"] {
         r.ok(json!({"play": m}));
     }
     // Each view holds its own trap and not the other's.
     let v0 = r.ok(json!({"view": {"player": 0}}));
-    let text = v0.to_string();
-    assert!(text.contains("c7") && !text.contains("e3"), "{text}");
+    assert_eq!(v0["ok"]["traps"], json!([["c7"], null]), "{v0}");
     let v1 = r.ok(json!({"view": {"player": 1}}));
-    assert!(v1.to_string().contains("e3") && !v1.to_string().contains("c7"));
+    assert_eq!(v1["ok"]["traps"], json!([null, ["e3"]]), "{v1}");
     r.error(json!({"view": {"player": 2}}), "bad_player");
-    // Player 1 steps on e3: Player 2 wins and may stake.
+    // Side 1 steps on e3: side 2 wins and may stake.
     let hit = r.ok(json!({"play": "e3"}));
     let events = hit["events"].as_array().unwrap();
-    assert!(events.contains(&json!({"trap_hit": "e3"})), "{hit}");
-    assert!(events.contains(&json!({"stake_offered": "two"})), "{hit}");
+    assert!(
+        events.contains(&json!({"trap_hit": {"cell": "e3", "owner": "two"}})),
+        "{hit}"
+    );
+    assert!(
+        events.contains(&json!({"stake_offered": {"winner": "two"}})),
+        "{hit}"
+    );
     let done = r.ok(json!({"play": "decline"}));
     assert_eq!(done["state"]["outcome"]["score"], json!([0, 95]));
     // Once the game is over, both views show both sides' traps (ruling T10).
@@ -299,15 +369,33 @@ fn trap_stones_session() {
         let v = r.ok(json!({"view": {"player": player}}));
         assert_eq!(v["ok"]["traps"], json!([["c7"], ["e3"]]), "{v}");
     }
-    r.error(json!({"undo": {}}), "not_supported");
-    r.error(json!({"chance": 1}), "no_chance");
+    r.error(json!({"chance": 1}), "illegal_chance");
     r.error(json!({"new": {"game": "trap_stones", "setup": {"draws": {"first": "one", "axis": "dark", "side": "light"}, "traps": [["z9"], ["e3"]]}}}), "bad_setup");
     r.error(
         json!({"new": {"game": "trap_stones", "rules": {"width": 40}}}),
         "bad_rules",
     );
-    // A seed draws the setup.
+    // Without traps in the setup each side chooses its own, in secret: a viewer
+    // sees its own choice and only that the other chose.
     r.ok(json!({"new": {"game": "trap_stones", "seed": 5}}));
+    r.ok(json!({"viewer": {"player": 1}}));
+    let chose = r.ok(json!({"play": "trap e5"}));
+    assert_eq!(chose["events"], json!([{"trap": {"side": 1}}]), "{chose}");
+    let mine = r.ok(json!({"play": "trap d4"}));
+    assert_eq!(
+        mine["events"],
+        json!([{"trap": {"side": 2, "cell": "d4"}}]),
+        "{mine}"
+    );
+    assert_eq!(mine["state"]["traps"], json!([null, ["d4"]]), "{mine}");
+    r.ok(json!({"viewer": {}}));
+    let all = r.ok(json!({"events": {}}));
+    assert!(
+        all.to_string().contains("e5"),
+        "the referee's log has every trap"
+    );
+    let p1 = r.ok(json!({"events": {"player": 1}}));
+    assert!(!p1.to_string().contains("e5"), "{p1}");
 }
 
 #[test]
@@ -316,7 +404,15 @@ fn tarokk_war_session() {
         return;
     };
     let new = r.ok(json!({"new": {"game": "tarokk_war", "seed": 3}}));
-    assert!(new["events"][0].get("dealt").is_some(), "{new}");
+    assert!(
+        new["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e.get("dealt").is_some()),
+        "{new}"
+    );
+    r.error(json!({"play": "kék 9"}), "bad_move");
     // Play the whole game by taking the first legal move each time.
     let mut moves = 0;
     loop {
@@ -325,16 +421,22 @@ fn tarokk_war_session() {
             break;
         }
         if moves == 3 {
-            // Views: a player's view holds none of the other's hand.
-            let full = &state["ok"]["players"];
-            let v0 = r.ok(json!({"view": {"player": 0}})).to_string();
-            for card in full[1]["hand"].as_array().unwrap() {
-                let code =
-                    serde_json::from_value::<tarokk_war::Card>(json!(card.as_str().unwrap()))
-                        .map(|c| format!("\"{c:#}\""));
-                if let Ok(code) = code {
-                    assert!(!v0.contains(&code), "{code} leaks into player 1's view");
-                }
+            // The full state holds everything; a view none of the other's hand.
+            let full = &state["ok"];
+            for key in [
+                "pot",
+                "led",
+                "soldier_pile",
+                "location_pile",
+                "graveyard",
+                "players",
+            ] {
+                assert!(full.get(key).is_some(), "state lacks {key}");
+            }
+            let v0 = r.ok(json!({"view": {"player": 0}}));
+            let hand = v0["ok"]["hand"].as_array().unwrap().clone();
+            for card in full["players"][1]["hand"].as_array().unwrap() {
+                assert!(!hand.contains(card), "{card} leaks into player 0's view");
             }
         }
         let legal = r.ok(json!({"legal": {}}));
@@ -343,11 +445,9 @@ fn tarokk_war_session() {
         moves += 1;
         assert!(moves < 500);
     }
-    assert!(r.ok(json!({"score": {}}))["ok"]["outcome"]["score"].is_array());
+    assert!(r.ok(json!({"score": {}}))["ok"]["detail"].is_array());
     r.error(json!({"play": "zöld VIII"}), "illegal_move");
-    r.error(json!({"play": "kék 9"}), "bad_move");
-    r.error(json!({"chance": 1}), "no_chance");
-    r.error(json!({"undo": {}}), "not_supported");
+    r.error(json!({"chance": 1}), "illegal_chance");
     r.error(
         json!({"new": {"game": "tarokk_war", "setup": {"deal": {"first_dealer": "one"}}}}),
         "bad_setup",
@@ -355,5 +455,41 @@ fn tarokk_war_session() {
     r.error(
         json!({"new": {"game": "tarokk_war", "rules": "tarot"}}),
         "bad_rules",
+    );
+}
+
+/// Issue 21's reproduction: after phase I, the views keep no hand's counts.
+#[test]
+fn tarokk_war_phase_two_views_are_fresh() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let mut hands = vec![json!(["T7", "TX", "ZX", "Z8", "Z9", "M9"]); 9];
+    hands.push(json!(["TX", "Z9", "Z8", "T7", "ZX", "M9"]));
+    let deal = json!({"first_dealer": "one", "soldiers": ["PO","T8","MK","TK","PA","TO","ZK","ZA","ZO","P8","ZU","MU","MA","TA","PK","P7","MO","PU","TU"], "hands": hands});
+    r.ok(json!({"new": {"game": "tarokk_war", "setup": {"deal": deal}}}));
+    for _ in 0..9 {
+        r.ok(json!({"play": "Z8"}));
+    }
+    for m in ["T7", "TX", "Z8"] {
+        r.ok(json!({"play": m}));
+    }
+    let v = r.ok(json!({"view": {"player": 0}}));
+    assert_eq!(v["ok"]["phase_two"], true, "{v}");
+    assert_eq!(v["ok"]["taken"], json!([0, 0]), "{v}");
+    assert_eq!(v["ok"]["pot"], 0, "{v}");
+    // A face-down soldier is not no soldier.
+    assert!(
+        v["ok"]["laid"] == "none"
+            || v["ok"]["laid"] == "face_down"
+            || v["ok"]["laid"].get("known").is_some()
+    );
+    // One player's events: the opponent's soldiers stay hidden.
+    let events = r.ok(json!({"events": {"player": 0}}));
+    let text = events.to_string();
+    assert!(text.contains("\"drew\""));
+    assert!(
+        !text.contains("deal PO"),
+        "the deal is hidden from the players"
     );
 }

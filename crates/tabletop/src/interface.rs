@@ -144,6 +144,16 @@ pub trait State: Clone + fmt::Debug + PartialEq {
     /// [`NotationError`] when the text is not the game's notation or names no action.
     fn string_to_action(&self, text: &str) -> Result<Action, NotationError>;
 
+    /// How `player` sees `action` taken at this state: the move in the game's
+    /// notation where the player sees it, `None` where it is hidden from them
+    /// (another side's secret trap, a face-down soldier, a card dealt to someone
+    /// else). For a user interface that shows each player what happened.
+    fn action_seen_by(&self, action: Action, player: usize) -> Option<String> {
+        let _ = player;
+        (self.info().information == crate::info::Information::Perfect)
+            .then(|| self.action_to_string(self.current_player(), action))
+    }
+
     /// What `player` sees now, as text: the public state and the player's own
     /// hidden information, nothing else.
     fn observation_string(&self, player: usize) -> String;
@@ -179,19 +189,16 @@ pub trait State: Clone + fmt::Debug + PartialEq {
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action>;
 
     /// One step of a playout: at a chance node an outcome drawn by its probability,
-    /// at a decision the playout policy's action. Returns `false` (and does
-    /// nothing) once the game is over. Games may override it with a faster path that
-    /// plays the same action.
-    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+    /// at a decision the playout policy's action. Returns the action taken, or
+    /// `None` (doing nothing) once the game is over. Games may override it with a
+    /// faster path that takes the same action.
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
         let action = match self.current_player() {
-            Turn::Terminal => return false,
+            Turn::Terminal => return None,
             Turn::Chance => self.sample_chance(rng),
             Turn::Player(_) => self.playout_action(rng),
-        };
-        match action {
-            Some(a) => self.apply_action(a).is_ok(),
-            None => false,
-        }
+        }?;
+        self.apply_action(action).ok().map(|()| action)
     }
 
     /// A state that `player` cannot tell from this one, drawn at random among the
@@ -258,7 +265,7 @@ pub trait State: Clone + fmt::Debug + PartialEq {
     /// [`State::playout_step`]; returns the steps taken.
     fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
         let mut steps = 0;
-        while steps < max_steps && self.playout_step(rng) {
+        while steps < max_steps && self.playout_step(rng).is_some() {
             steps += 1;
         }
         steps

@@ -21,6 +21,8 @@ mod action;
 #[cfg(feature = "std")]
 pub mod bot;
 pub mod games;
+#[cfg(feature = "gtp")]
+pub mod gtp;
 mod info;
 mod interface;
 pub mod params;

@@ -133,6 +133,7 @@ macro_rules! any_games {
             fn scores(&self) -> PerPlayer { each_state!(self, s => s.scores()) }
             fn action_to_string(&self, turn: Turn, action: Action) -> String { each_state!(self, s => s.action_to_string(turn, action)) }
             fn string_to_action(&self, text: &str) -> Result<Action, NotationError> { each_state!(self, s => s.string_to_action(text)) }
+            fn action_seen_by(&self, action: Action, player: usize) -> Option<String> { each_state!(self, s => s.action_seen_by(action, player)) }
             fn observation_string(&self, player: usize) -> String { each_state!(self, s => s.observation_string(player)) }
             fn information_state_string(&self, player: usize) -> String { each_state!(self, s => s.information_state_string(player)) }
             fn observation_tensor(&self, player: usize, out: &mut [f32]) { each_state!(self, s => s.observation_tensor(player, out)) }
@@ -141,7 +142,7 @@ macro_rules! any_games {
             fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.random_action(rng)) }
             fn playout_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.playout_action(rng)) }
             fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.sample_chance(rng)) }
-            fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool { each_state!(self, s => s.playout_step(rng)) }
+            fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.playout_step(rng)) }
             fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> AnyState {
                 match self {
                     $( $(#[$meta])* AnyState::$variant(s) => AnyState::$variant(s.resample_from_infostate(player, rng)), )*

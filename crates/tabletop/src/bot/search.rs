@@ -62,6 +62,9 @@ pub struct Searcher {
     child_bits: Vec<u64>,
     /// RAVE: actions each player played later in the playout.
     seen: Vec<Vec<u64>>,
+    /// Whether the game has perfect information: then a node is always the same
+    /// position, so its legal actions are listed once, at its first visit.
+    perfect: bool,
 }
 
 impl Searcher {
@@ -77,6 +80,7 @@ impl Searcher {
             legal_bits: Vec::new(),
             child_bits: Vec::new(),
             seen: Vec::new(),
+            perfect: false,
         }
     }
 
@@ -123,6 +127,7 @@ impl Searcher {
         }
         self.tree.reset();
         let hidden = info.information == Information::Imperfect;
+        self.perfect = !hidden;
         let budget = self.config.budget;
         let mut playouts = 0u64;
         let mut steps = 0u64;
@@ -216,7 +221,12 @@ impl Searcher {
                     self.path.push(node);
                 }
                 Turn::Player(p) => {
-                    let Some((a, child, new)) = self.select(s, node, p) else {
+                    let chosen = if self.perfect {
+                        self.select_known(s, node, p)
+                    } else {
+                        self.select(s, node, p)
+                    };
+                    let Some((a, child, new)) = chosen else {
                         break;
                     };
                     if s.apply_action(a).is_err() {
@@ -237,20 +247,11 @@ impl Searcher {
         let mut rollout = 0usize;
         while rollout < self.config.max_playout_steps {
             let turn = s.current_player();
-            if turn == Turn::Terminal {
+            let Some(a) = s.playout_step(&mut self.rng) else {
                 break;
-            }
+            };
             if rave && let Turn::Player(p) = turn {
-                // RAVE needs the actions; take the same policy step by hand.
-                let Some(a) = s.playout_action(&mut self.rng) else {
-                    break;
-                };
-                if s.apply_action(a).is_err() {
-                    break;
-                }
                 self.moves.push((p as u8, a, u32::MAX));
-            } else if !s.playout_step(&mut self.rng) {
-                break;
             }
             rollout += 1;
         }
@@ -313,6 +314,63 @@ impl Searcher {
         result
     }
 
+    /// As [`Searcher::select`] for a game of perfect information, where a node is
+    /// always the same position: its legal actions are listed at the first visit
+    /// and tried one by one in random order; afterwards every child is legal and
+    /// no list is made again.
+    fn select_known<S: State>(
+        &mut self,
+        s: &S,
+        node: u32,
+        p: usize,
+    ) -> Option<(Action, u32, bool)> {
+        let n = node as usize;
+        if self.tree.nodes[n].untried_len == super::tree::UNKNOWN {
+            s.legal_actions_into(&mut self.legal);
+            if self.legal.is_empty() {
+                return None;
+            }
+            self.tree.nodes[n].untried_at = self.tree.untried.len() as u32;
+            self.tree.nodes[n].untried_len = self.legal.len() as u32;
+            self.tree.untried.extend_from_slice(&self.legal);
+        }
+        let (at, len) = (
+            self.tree.nodes[n].untried_at as usize,
+            self.tree.nodes[n].untried_len as usize,
+        );
+        let children = self.tree.nodes[n].first_child != NONE;
+        let may_grow = match self.config.widening {
+            Some(Widening { c, alpha, .. }) if len > 0 && children => {
+                let visits = f64::from(self.tree.nodes[n].visits);
+                let allowed = (c * (visits + 1.0).powf(alpha)).ceil() as usize;
+                self.tree.child_count(node) < allowed.max(1)
+            }
+            _ => true,
+        };
+        if len > 0 && may_grow {
+            // Take an untried action at random: swap it to the end of the run.
+            let k = at + below(&mut self.rng, len as u32) as usize;
+            let last = at + len - 1;
+            self.tree.untried.swap(k, last);
+            let a = self.tree.untried[last];
+            self.tree.nodes[n].untried_len -= 1;
+            let child = self.tree.add(node, a, p as u8);
+            // Every sibling is available at every visit of the parent.
+            self.tree.nodes[child as usize].available = self.tree.nodes[n].visits.max(1);
+            return Some((a, child, true));
+        }
+        // Every child is legal; availability is the parent's visits.
+        let visits = self.tree.nodes[n].visits.max(1);
+        let mut c = self.tree.nodes[n].first_child;
+        while c != NONE {
+            let child = &mut self.tree.nodes[c as usize];
+            child.available = visits;
+            c = child.next_sibling;
+        }
+        self.best_child_any(node)
+            .map(|c| (self.tree.nodes[c as usize].action, c, false))
+    }
+
     /// An untried legal action: under widening the playout policy's proposal when
     /// untried, else a uniform draw among the untried.
     fn pick_untried<S: State>(&mut self, s: &S, untried: usize) -> Action {
@@ -335,15 +393,25 @@ impl Searcher {
         self.legal[0]
     }
 
+    /// The child with the highest UCB score (every child legal).
+    fn best_child_any(&self, node: u32) -> Option<u32> {
+        self.best_by(node, |_| true)
+    }
+
     /// The child with the highest UCB score among those legal now.
     fn best_child(&self, node: u32) -> Option<u32> {
+        self.best_by(node, |a| get(&self.legal_bits, a))
+    }
+
+    /// The child with the highest UCB score among those `eligible` accepts.
+    fn best_by(&self, node: u32, eligible: impl Fn(Action) -> bool) -> Option<u32> {
         let c_explore = self.config.exploration;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut c = self.tree.nodes[node as usize].first_child;
         while c != NONE {
             let n = &self.tree.nodes[c as usize];
-            if get(&self.legal_bits, n.action) {
+            if eligible(n.action) {
                 let visits = f64::from(n.visits.max(1));
                 let mut q = n.value / visits;
                 if let Some(k) = self.config.rave

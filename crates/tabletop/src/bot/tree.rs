@@ -29,7 +29,14 @@ pub(crate) struct Node {
     /// later from the parent's position.
     pub rave_visits: u32,
     pub rave_value: f64,
+    /// Perfect information: where this node's untried actions start in
+    /// [`Tree::untried`], and how many are left (`UNKNOWN` before the first visit).
+    pub untried_at: u32,
+    pub untried_len: u32,
 }
+
+/// A node whose untried actions are not listed yet.
+pub(crate) const UNKNOWN: u32 = u32::MAX;
 
 /// The actor of a chance outcome (and of the root).
 pub(crate) const NO_PLAYER: u8 = u8::MAX;
@@ -38,12 +45,15 @@ pub(crate) const NO_PLAYER: u8 = u8::MAX;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tree {
     pub nodes: Vec<Node>,
+    /// The untried actions of every node, each node's in one run.
+    pub untried: Vec<u32>,
 }
 
 impl Tree {
     /// A tree with its root only.
     pub fn reset(&mut self) {
         self.nodes.clear();
+        self.untried.clear();
         self.nodes.push(Node {
             action: 0,
             actor: NO_PLAYER,
@@ -54,6 +64,8 @@ impl Tree {
             value: 0.0,
             rave_visits: 0,
             rave_value: 0.0,
+            untried_at: 0,
+            untried_len: UNKNOWN,
         });
     }
 
@@ -84,6 +96,8 @@ impl Tree {
             value: 0.0,
             rave_visits: 0,
             rave_value: 0.0,
+            untried_at: 0,
+            untried_len: UNKNOWN,
         });
         self.nodes[parent as usize].first_child = id;
         id
@@ -95,6 +109,13 @@ impl Tree {
             tree: self,
             next: self.nodes[parent as usize].first_child,
         }
+    }
+}
+
+impl Tree {
+    /// How many children `parent` has.
+    pub fn child_count(&self, parent: u32) -> usize {
+        self.children(parent).count()
     }
 }
 

@@ -196,6 +196,37 @@ impl Go {
     }
 }
 
+impl Go {
+    /// The interface's state for a game of the crate as it stands (its rules,
+    /// setup and moves; a GTP engine's game, say), capped at four times its points
+    /// or its length so far, whichever is more.
+    pub fn state_of(game: &go_core::Game) -> GoState {
+        let mut start = game.clone();
+        if start.undo_many(game.move_count()).is_err() {
+            start = game.clone();
+        }
+        let (w, h) = (game.board().width(), game.board().height());
+        let points = usize::from(w) * usize::from(h);
+        let cap = (4 * points).max(game.move_count() + points);
+        let mut params = Params::new();
+        if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(game.rules()) {
+            for (k, v) in &fields {
+                params.set(k, Param::from_json(v));
+            }
+        }
+        params.set("board_size", Param::Int(i64::from(w)));
+        params.set("max_moves", Param::Int(cap as i64));
+        let def = Go::with_start(start, cap, params);
+        let mut state = def.new_initial_state();
+        state.game = game.clone();
+        state.history = game
+            .moves()
+            .filter_map(|(_, mv)| state.move_to_action(mv))
+            .collect();
+        state
+    }
+}
+
 impl Game for Go {
     type State = GoState;
 
@@ -463,21 +494,18 @@ impl State for GoState {
         None
     }
 
-    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
         if self.current_player() == Turn::Terminal {
-            return false;
+            return None;
         }
-        let Some(mv) = self.game.playout_move(rng) else {
-            return false;
-        };
-        let Some(a) = self.move_to_action(mv) else {
-            return false;
-        };
-        if self.game.play(mv).is_err() {
-            return false;
+        // The crate's own playout step: the candidate it draws is checked once.
+        if self.game.play_out(rng, 1) == 0 {
+            return None;
         }
+        let (_, mv) = self.game.last_move()?;
+        let a = self.move_to_action(mv)?;
         self.history.push(a);
-        true
+        Some(a)
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {

@@ -445,6 +445,23 @@ impl State for TarokkWarState {
         }
     }
 
+    fn action_seen_by(&self, action: Action, player: usize) -> Option<String> {
+        let turn = self.current_player();
+        match (&self.game, turn) {
+            // The first dealer is public; the cards dealt are seen as the game
+            // shows them (a hand when it is dealt, a soldier to its drawer).
+            (None, _) => self
+                .dealt
+                .is_empty()
+                .then(|| self.action_to_string(turn, action)),
+            (Some(_), Turn::Player(p)) if p != player => match self.to_move(action) {
+                Some(Move::Defend(_)) => Some("lay a soldier face down".into()),
+                _ => Some(self.action_to_string(turn, action)),
+            },
+            _ => Some(self.action_to_string(turn, action)),
+        }
+    }
+
     fn observation_string(&self, player: usize) -> String {
         let Some(p) = Player::new(player) else {
             return String::new();

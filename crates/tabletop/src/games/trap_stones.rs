@@ -630,6 +630,14 @@ impl State for TrapStonesState {
         }
     }
 
+    fn action_seen_by(&self, action: Action, player: usize) -> Option<String> {
+        let turn = self.turn_phase();
+        match (self.phase(), turn) {
+            (Phase::Trap(side), _) if side.index() != player => None,
+            _ => Some(self.action_to_string(turn, action)),
+        }
+    }
+
     fn observation_string(&self, player: usize) -> String {
         let me = TrapStonesState::side(player);
         match &self.game {

@@ -111,7 +111,10 @@ pub(super) fn start(
                         Value::String(s) => s.clone(),
                         Value::Number(n) => n.to_string(),
                         _ => {
-                            return Err(fail("bad_setup", "a throw is 1..5, back-do or a yut name"));
+                            return Err(fail(
+                                "bad_setup",
+                                "a throw is 1..5, back-do or a yut name",
+                            ));
                         }
                     };
                     let throw: hoop_race::Throw = text.parse().map_err(bad_setup)?;

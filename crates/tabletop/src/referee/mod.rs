@@ -359,6 +359,9 @@ impl Session {
                 })
             }
             "play" => {
+                if self.state.is_terminal() {
+                    return Err(fail("illegal_move", "the game is over"));
+                }
                 if self.state.is_chance_node() {
                     return Err(fail(
                         "illegal_move",

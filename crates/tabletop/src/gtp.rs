@@ -1,25 +1,37 @@
-//! A GTP version 2 engine on top of `go_core` (ruling G11).
+//! A GTP version 2 Go engine over `go_core` (ruling G11) whose `genmove` is the
+//! interface's search ([`crate::bot`]): for Go GUIs (GoGui, Sabaki, …), servers
+//! and match tools.
 //!
 //! Commands: `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize` (also `boardsize W H` for rectangles, an
 //! extension), `clear_board`, `komi`, `play`, `genmove`, `undo`, `showboard`,
 //! `final_score`, `fixed_handicap`, `set_free_handicap`, `loadsgf`, `printsgf`,
-//! `quit`, and GNU Go's `is_legal`, `all_legal`, `list_stones`, `captures`.
+//! `time_settings`, `time_left`, `quit`, and GNU Go's `is_legal`, `all_legal`,
+//! `list_stones`, `captures`.
 //!
-//! `genmove` plays a uniformly random legal move that does not fill the engine's
-//! own eye (pass when there is none). GTP lets a controller send two moves of one
-//! colour in a row; the engine then records a pass for the other colour in between
-//! (refused when that pass would end the game). Errors answer `? message`; no input
-//! ends the engine but `quit` or the end of input.
+//! `genmove` searches for the time the clock allows (`time_settings`,
+//! `time_left`), else for the engine's budget ([`Thinking`]); it resigns only
+//! when asked to ([`Thinking::resign_below`]). GTP lets a controller send two
+//! moves of one colour in a row; the engine then records a pass for the other
+//! colour in between (refused when that pass would end the game). Errors answer
+//! `? message`; no input ends the engine but `quit` or the end of input.
 
 use std::fmt::Write as _;
+use std::format;
+use std::string::{String, ToString};
+use std::time::Duration;
+use std::vec::Vec;
 
 use go_core::sgf::SgfGame;
 use go_core::{Color, Game, Komi, Move, Point, Rules, Setup};
-use rand_core::Rng;
+
+use crate::bot::{Budget, Config, Searcher};
+use crate::games::go::Go;
+use crate::interface::State;
+use crate::turn::Turn;
 
 /// The commands this engine knows, as `list_commands` prints them.
-pub const COMMANDS: [&str; 22] = [
+pub const COMMANDS: [&str; 24] = [
     "protocol_version",
     "name",
     "version",
@@ -37,6 +49,8 @@ pub const COMMANDS: [&str; 22] = [
     "set_free_handicap",
     "loadsgf",
     "printsgf",
+    "time_settings",
+    "time_left",
     "quit",
     "is_legal",
     "all_legal",
@@ -44,11 +58,48 @@ pub const COMMANDS: [&str; 22] = [
     "captures",
 ];
 
-/// A GTP engine: one game, its rules and a random source for `genmove`.
-pub struct Engine<R: Rng> {
+/// How `genmove` thinks when no clock says otherwise, and when it gives up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thinking {
+    /// The search's budget per move without a clock (a level's playouts, a fixed
+    /// number of playouts or a time).
+    pub budget: Budget,
+    /// The search's seed (the same seed, budget and moves give the same play
+    /// under a playout budget).
+    pub seed: u64,
+    /// Resign when the best move's expected result falls below this winning
+    /// chance (0 to 1), after the opening; `None` never resigns.
+    pub resign_below: Option<f64>,
+}
+
+impl Default for Thinking {
+    fn default() -> Thinking {
+        Thinking {
+            budget: crate::bot::Level::new(6).budget(),
+            seed: 1,
+            resign_below: None,
+        }
+    }
+}
+
+/// GTP's clock (`time_settings main byo_yomi_time byo_yomi_stones`, and
+/// `time_left` for each colour as the game goes).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Clock {
+    main: f64,
+    byo_time: f64,
+    byo_stones: u32,
+    /// Seconds and stones left per colour, as `time_left` last said.
+    left: [Option<(f64, u32)>; 2],
+}
+
+/// A GTP engine: one game, its rules, and the search behind `genmove`.
+pub struct Engine {
     rules: Rules,
     game: Game,
-    rng: R,
+    thinking: Thinking,
+    searcher: Searcher,
+    clock: Option<Clock>,
     quit: bool,
 }
 
@@ -61,15 +112,27 @@ pub enum Reply {
     Err(String),
 }
 
-impl<R: Rng> Engine<R> {
-    /// A 19×19 engine under `rules`.
-    pub fn new(rules: Rules, rng: R) -> Engine<R> {
+impl Engine {
+    /// A 19×19 engine under `rules` that thinks as `thinking` says.
+    pub fn new(rules: Rules, thinking: Thinking) -> Engine {
+        let rules = if rules.validate().is_ok() {
+            rules
+        } else {
+            Rules::default()
+        };
         let game = Game::new(rules, Setup::default())
-            .unwrap_or_else(|_| Game::new(Rules::default(), Setup::default()).unwrap());
+            .or_else(|_| Game::new(Rules::default(), Setup::default()));
+        let game = match game {
+            Ok(g) => g,
+            // The default rules and setup are valid: go_core's tests say so.
+            Err(_) => unreachable_default(),
+        };
         Engine {
             rules,
             game,
-            rng,
+            searcher: Searcher::new(Config::for_game("go", thinking.budget, thinking.seed)),
+            thinking,
+            clock: None,
             quit: false,
         }
     }
@@ -186,13 +249,41 @@ impl<R: Rng> Engine<R> {
                 if let Err(e) = self.turn_to(color) {
                     return Reply::Err(e);
                 }
-                let Some(mv) = self.game.playout_move(&mut self.rng) else {
-                    return ok("pass".into());
-                };
+                let mv = self.think();
                 match self.game.play(mv) {
                     Ok(_) => ok(mv.to_string()),
                     Err(e) => Reply::Err(e.to_string()),
                 }
+            }
+            "time_settings" => {
+                let nums: Vec<Option<f64>> = args.iter().map(|a| a.parse().ok()).collect();
+                match nums.as_slice() {
+                    [Some(main), Some(byo), Some(stones)]
+                        if *main >= 0.0 && *byo >= 0.0 && *stones >= 0.0 =>
+                    {
+                        self.clock = (*main > 0.0 || *byo > 0.0).then_some(Clock {
+                            main: *main,
+                            byo_time: *byo,
+                            byo_stones: *stones as u32,
+                            left: [None; 2],
+                        });
+                        ok(String::new())
+                    }
+                    _ => err("syntax error"),
+                }
+            }
+            "time_left" => {
+                let (Some(Ok(color)), Some(Ok(time)), Some(Ok(stones))) = (
+                    args.first().map(|c| c.parse::<Color>()),
+                    args.get(1).map(|t| t.parse::<f64>()),
+                    args.get(2).map(|s| s.parse::<u32>()),
+                ) else {
+                    return err("syntax error");
+                };
+                if let Some(clock) = &mut self.clock {
+                    clock.left[color.index()] = Some((time.max(0.0), stones));
+                }
+                ok(String::new())
             }
             "undo" => match self.game.undo() {
                 Ok(_) => ok(String::new()),
@@ -317,6 +408,59 @@ impl<R: Rng> Engine<R> {
         }
     }
 
+    /// The engine's move: a search of the game as it stands, for as long as the
+    /// clock allows (else the budget), or a resignation when it is asked to and the
+    /// game is lost.
+    fn think(&mut self) -> Move {
+        let state = Go::state_of(&self.game);
+        let budget = self.move_budget();
+        let config = Config::for_game("go", budget, self.thinking.seed);
+        self.searcher.set_config(config);
+        let report = self.searcher.search(&state);
+        let Some(action) = report.action else {
+            return Move::Pass;
+        };
+        if let Some(p) = self.thinking.resign_below
+            && self.game.move_count() >= self.board_points() / 4
+            && (report.value + 1.0) / 2.0 < p
+        {
+            return Move::Resign;
+        }
+        state
+            .action_to_move(action)
+            .filter(|_| state.current_player() != Turn::Terminal)
+            .unwrap_or(Move::Pass)
+    }
+
+    /// The time for this move: in byo-yomi its period over its stones; in main
+    /// time a share of what is left, as if a third of the empty points were still
+    /// to be played; else the engine's budget.
+    fn move_budget(&self) -> Budget {
+        let Some(clock) = self.clock else {
+            return self.thinking.budget;
+        };
+        let me = self.game.to_move().index();
+        let (left, stones) = clock.left[me].unwrap_or((clock.main, 0));
+        let seconds = if stones > 0 {
+            left / f64::from(stones)
+        } else if left > 0.0 {
+            let to_play = (self.game.board().empty_count() / 3).max(10) as f64;
+            let byo = if clock.byo_stones > 0 {
+                clock.byo_time / f64::from(clock.byo_stones)
+            } else {
+                0.0
+            };
+            left / to_play + byo
+        } else if clock.byo_stones > 0 {
+            clock.byo_time / f64::from(clock.byo_stones)
+        } else {
+            0.05
+        };
+        // Keep a margin for the controller and the move's transmission.
+        let seconds = (seconds * 0.9 - 0.02).max(0.01);
+        Budget::time(Duration::from_secs_f64(seconds))
+    }
+
     fn board_points(&self) -> usize {
         self.game.board().width() as usize * self.game.board().height() as usize
     }
@@ -400,4 +544,9 @@ fn join(points: &[Point]) -> String {
         let _ = write!(s, "{p}");
     }
     s
+}
+
+#[cold]
+fn unreachable_default() -> ! {
+    unreachable!("go_core's default rules and setup make a game")
 }

@@ -3,7 +3,7 @@
 //! games last. Prints a Markdown table (the one in docs/o_an_quan.md).
 //!
 //! ```text
-//! cargo run --release --example o_an_quan_odds -- [GAMES] [SEED]
+//! cargo run --release -p o_an_quan --example odds -- [GAMES] [SEED]
 //! ```
 //! Defaults: 1,000,000 games per row, seed 1. Moves are uniform among the legal
 //! ones; A moves first.
@@ -13,8 +13,8 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn main() {
-    let games: u64 = tabletop_examples::number_arg(0, 1_000_000);
-    let seed: u64 = tabletop_examples::number_arg(1, 1);
+    let games: u64 = number_arg(0, 1_000_000);
+    let seed: u64 = number_arg(1, 1);
     let options: [(&str, Rules); 5] = [
         ("source (refill 5)", Rules::default()),
         ("common (refill 1)", Rules::common()),
@@ -72,4 +72,12 @@ fn main() {
             );
         }
     }
+}
+
+/// The `index`-th command-line argument parsed as a number, or `default`.
+fn number_arg<T: std::str::FromStr>(index: usize, default: T) -> T {
+    std::env::args()
+        .nth(index + 1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
 }

@@ -3,7 +3,7 @@
 //! docs/hoop_race.md.
 //!
 //! ```text
-//! cargo run --release --example hoop_race_odds -- [GAMES] [SEED]
+//! cargo run --release -p hoop_race --example odds -- [GAMES] [SEED]
 //! ```
 //! Defaults: 1,000,000 games per row, seed 1. The order of play is settled by
 //! throws (ruling H9); throws come from fair sticks; moves are uniform among the
@@ -14,8 +14,8 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn main() {
-    let games: u64 = tabletop_examples::number_arg(0, 1_000_000);
-    let seed: u64 = tabletop_examples::number_arg(1, 1);
+    let games: u64 = number_arg(0, 1_000_000);
+    let seed: u64 = number_arg(1, 1);
     println!("{games} random games per row (seed {seed}).\n");
     println!(
         "| rules | players | first mover's side wins | fair share | throws + moves (mean) | moves (mean) | longest (actions) |"
@@ -59,4 +59,12 @@ fn main() {
             );
         }
     }
+}
+
+/// The `index`-th command-line argument parsed as a number, or `default`.
+fn number_arg<T: std::str::FromStr>(index: usize, default: T) -> T {
+    std::env::args()
+        .nth(index + 1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
 }

@@ -4,7 +4,7 @@
 //! policy. Prints the Markdown tables in docs/tarokk_war.md.
 //!
 //! ```text
-//! cargo run --release --example tarokk_war_odds -- [GAMES] [SEED]
+//! cargo run --release -p tarokk_war --example odds -- [GAMES] [SEED]
 //! ```
 
 use rand_core::SeedableRng;
@@ -12,8 +12,8 @@ use rand_pcg::Pcg64Mcg;
 use tarokk_war::{Game, Player, Rules};
 
 fn main() {
-    let games: u64 = tabletop_examples::number_arg(0, 1_000_000);
-    let seed: u64 = tabletop_examples::number_arg(1, 1);
+    let games: u64 = number_arg(0, 1_000_000);
+    let seed: u64 = number_arg(1, 1);
     println!("{games} games per policy (seed {seed}); phase I is random in both.\n");
     for (name, greedy) in [("random", false), ("greedy phase II", true)] {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -36,7 +36,7 @@ fn main() {
                 .expect("someone drew it");
             while !g.is_over() {
                 let mv = if greedy {
-                    tabletop_examples::bots::tarokk_war(&g, &mut rng)
+                    greedy_move(&g, &mut rng)
                 } else {
                     g.random_move(&mut rng).expect("a move")
                 };
@@ -80,5 +80,60 @@ fn main() {
             pct(tok[2], tok[0]),
             pct(conquests, games)
         );
+    }
+}
+
+/// The `index`-th command-line argument parsed as a number, or `default`.
+fn number_arg<T: std::str::FromStr>(index: usize, default: T) -> T {
+    std::env::args()
+        .nth(index + 1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The greedy policy of the odds table: win the trick cheaply, defend and attack
+/// with the strongest soldiers.
+fn greedy_move(game: &tarokk_war::Game, rng: &mut Pcg64Mcg) -> tarokk_war::Move {
+    use tarokk_war::{Awaiting, Move, ZOLD_VIII};
+    let rules = game.rules();
+    let fallback = || {
+        game.random_move(&mut rng.clone())
+            .unwrap_or(Move::Play(ZOLD_VIII))
+    };
+    match game.awaiting() {
+        Awaiting::Play(p) => {
+            let hand: Vec<_> = game.hand(p).collect();
+            if hand.contains(&ZOLD_VIII) {
+                return Move::Play(ZOLD_VIII);
+            }
+            let led = game.led();
+            let lowest = hand.iter().copied().min_by_key(|c| c.numeral());
+            let card = match led {
+                Some(l) => hand
+                    .iter()
+                    .copied()
+                    .filter(|c| c.numeral() > l.numeral())
+                    .min_by_key(|c| c.numeral())
+                    .or(lowest),
+                None => lowest,
+            };
+            card.map_or_else(fallback, Move::Play)
+        }
+        Awaiting::Defend(p) => {
+            let threat = game.view(p).opponent_soldiers;
+            let mine: Vec<_> = game.soldiers(p).collect();
+            // With soldiers to spare, defend strongly; otherwise keep the best.
+            let pick = if mine.len() as u8 >= threat {
+                mine.iter().copied().max_by_key(|&c| rules.strength(c))
+            } else {
+                mine.iter().copied().min_by_key(|&c| rules.strength(c))
+            };
+            pick.map_or_else(fallback, Move::Defend)
+        }
+        Awaiting::Attack(p) => game
+            .soldiers(p)
+            .max_by_key(|&c| rules.strength(c))
+            .map_or_else(fallback, Move::Attack),
+        Awaiting::Over => fallback(),
     }
 }

@@ -1,9 +1,9 @@
 //! Measures random playouts (the policies of the benchmarks) without criterion:
 //!
 //! ```text
-//! cargo run --release --example playout_speed -- [SIZE] [PLAYOUTS]              # Go, SIZE×SIZE
-//! cargo run --release --example playout_speed -- o_an_quan [PLAYERS] [PLAYOUTS]  # Ô ăn quan
-//! cargo run --release --example playout_speed -- hoop_race [PLAYERS] [GAMES]     # hoop race
+//! cargo run --release -p tabletop-benches --example playout_speed -- [SIZE] [PLAYOUTS]              # Go, SIZE×SIZE
+//! cargo run --release -p tabletop-benches --example playout_speed -- o_an_quan [PLAYERS] [PLAYOUTS]  # Ô ăn quan
+//! cargo run --release -p tabletop-benches --example playout_speed -- hoop_race [PLAYERS] [GAMES]     # hoop race
 //! ```
 //! Go: `SIMPLE_KO=1` or `CHINESE=1` change the rules. Ô ăn quan: `COMMON=1` plays
 //! the common preset. Hoop race: `YUT=1` plays yut nori.

@@ -1,0 +1,228 @@
+//! The GTP engine (`tabletop::gtp`): every command in process, then a game
+//! against GNU Go (when installed).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use go_core::{Color, Rules};
+use tabletop::bot::Budget;
+use tabletop::gtp::{COMMANDS, Engine, Thinking};
+
+/// An engine that thinks briefly (200 playouts a move), so tests run fast.
+fn engine() -> Engine {
+    Engine::new(
+        Rules::default(),
+        Thinking {
+            budget: Budget::playouts(200),
+            ..Thinking::default()
+        },
+    )
+}
+
+fn say(e: &mut Engine, line: &str) -> String {
+    e.handle_line(line).unwrap_or_default()
+}
+
+#[test]
+fn every_command_answers_as_gtp_says() {
+    let mut e = engine();
+    assert_eq!(say(&mut e, "protocol_version"), "= 2\n\n");
+    assert_eq!(say(&mut e, "7 name"), "=7 go_core\n\n");
+    assert!(say(&mut e, "version").starts_with("= 0."));
+    assert_eq!(say(&mut e, "known_command play"), "= true\n\n");
+    assert_eq!(say(&mut e, "known_command fly"), "= false\n\n");
+    assert_eq!(
+        say(&mut e, "list_commands").trim_end().lines().count(),
+        COMMANDS.len()
+    );
+    assert_eq!(say(&mut e, ""), "");
+    assert_eq!(say(&mut e, "# a comment"), "");
+    assert_eq!(say(&mut e, "fly away"), "? unknown command\n\n");
+    assert_eq!(say(&mut e, "boardsize 30"), "? unacceptable size\n\n");
+    assert_eq!(say(&mut e, "boardsize x"), "? syntax error\n\n");
+    assert_eq!(say(&mut e, "boardsize 9 7"), "=\n\n");
+    assert_eq!(
+        (e.game().board().width(), e.game().board().height()),
+        (9, 7)
+    );
+    assert_eq!(say(&mut e, "boardsize 9"), "=\n\n");
+    assert_eq!(say(&mut e, "komi 6.5"), "=\n\n");
+    assert_eq!(
+        say(&mut e, "komi 6.3"),
+        "? komi must be a multiple of 0.5 between -1000 and 1000\n\n"
+    );
+    assert_eq!(say(&mut e, "play black E5"), "=\n\n");
+    assert_eq!(
+        say(&mut e, "play white E5"),
+        "? illegal move (E5 is occupied)\n\n"
+    );
+    assert_eq!(say(&mut e, "play white Z99"), "? syntax error\n\n");
+    assert_eq!(say(&mut e, "is_legal white E5"), "= 0\n\n");
+    assert_eq!(say(&mut e, "is_legal white D5"), "= 1\n\n");
+    assert_eq!(
+        say(&mut e, "all_legal white").split_whitespace().count(),
+        1 + 80
+    );
+    assert_eq!(say(&mut e, "list_stones black"), "= E5\n\n");
+    let reply = say(&mut e, "genmove white");
+    assert!(reply.starts_with("= ") && reply.trim().len() > 2, "{reply}");
+    assert_eq!(e.game().move_count(), 2);
+    assert_eq!(say(&mut e, "undo"), "=\n\n");
+    assert_eq!(say(&mut e, "undo"), "=\n\n");
+    assert_eq!(say(&mut e, "undo"), "? cannot undo\n\n");
+    assert_eq!(say(&mut e, "fixed_handicap 5"), "= C3 G7 C7 G3 E5\n\n");
+    assert_eq!(e.game().to_move(), Color::White);
+    assert_eq!(say(&mut e, "fixed_handicap 2"), "? board not empty\n\n");
+    assert_eq!(say(&mut e, "clear_board"), "=\n\n");
+    assert_eq!(say(&mut e, "set_free_handicap A1 B2 C3"), "=\n\n");
+    assert_eq!(say(&mut e, "list_stones black"), "= A1 B2 C3\n\n");
+    assert_eq!(
+        say(&mut e, "set_free_handicap A1"),
+        "? invalid handicap\n\n"
+    );
+    // Capture, then count.
+    say(&mut e, "clear_board");
+    for cmd in ["play b A2", "play w A1", "play b B1"] {
+        assert_eq!(say(&mut e, cmd), "=\n\n", "{cmd}");
+    }
+    assert_eq!(say(&mut e, "captures black"), "= 1\n\n");
+    assert!(say(&mut e, "showboard").contains("A B C D E F G H J"));
+    assert_eq!(say(&mut e, "play w pass"), "=\n\n");
+    assert_eq!(say(&mut e, "play b pass"), "=\n\n");
+    assert_eq!(say(&mut e, "final_score"), "= B+74.5\n\n");
+    assert!(say(&mut e, "printsgf").contains(";B[ah]"));
+    assert_eq!(say(&mut e, "quit"), "=\n\n");
+    assert!(e.has_quit());
+}
+
+#[test]
+fn two_moves_of_one_colour_put_a_pass_between() {
+    let mut e = engine();
+    say(&mut e, "boardsize 9");
+    assert_eq!(say(&mut e, "play b C3"), "=\n\n");
+    assert_eq!(say(&mut e, "play b G7"), "=\n\n");
+    assert_eq!(e.game().move_count(), 3);
+    // A refused out-of-turn move changes nothing.
+    assert!(say(&mut e, "play b C3").starts_with("? illegal move"));
+    assert_eq!(e.game().move_count(), 3);
+}
+
+#[test]
+fn loadsgf_reads_a_record_up_to_a_move() {
+    let path = std::env::temp_dir().join(format!("go_gtp_test_{}.sgf", std::process::id()));
+    std::fs::write(&path, "(;GM[1]SZ[9]KM[5.5];B[ee];W[cc];B[gg])").unwrap();
+    let mut e = engine();
+    assert_eq!(
+        say(&mut e, &format!("loadsgf {}", path.display())),
+        "= white\n\n"
+    );
+    assert_eq!(e.game().move_count(), 3);
+    assert_eq!(
+        say(&mut e, &format!("loadsgf {} 2", path.display())),
+        "= white\n\n"
+    );
+    assert_eq!(e.game().move_count(), 1);
+    assert_eq!(e.game().rules().komi().to_string(), "5.5");
+    assert!(say(&mut e, "loadsgf /no/such/file.sgf").starts_with("? cannot load file"));
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn a_game_against_gnu_go() {
+    let gnugo = ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let Some(gnugo) = gnugo else {
+        eprintln!("SKIPPED: gnugo is not installed");
+        return;
+    };
+    let mut child = Command::new(gnugo)
+        .args([
+            "--mode",
+            "gtp",
+            "--level",
+            "1",
+            "--chinese-rules",
+            "--allow-suicide",
+            "--positional-superko",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut gin = child.stdin.take().unwrap();
+    let mut gout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |cmd: &str| -> String {
+        writeln!(gin, "{cmd}").unwrap();
+        gin.flush().unwrap();
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(gout.read_line(&mut line).unwrap() > 0, "gnugo exited");
+            if line.trim().is_empty() && !reply.is_empty() {
+                return reply.trim().trim_start_matches('=').trim().to_string();
+            }
+            reply.push_str(&line);
+        }
+    };
+    let mut e = engine();
+    for cmd in ["boardsize 9", "clear_board", "komi 7.5"] {
+        say(&mut e, cmd);
+        ask(cmd);
+    }
+    let mut passes = 0;
+    for turn in 0..120 {
+        let (mover, other) = if turn % 2 == 0 {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        };
+        let mv = if turn % 2 == 0 {
+            say(&mut e, &format!("genmove {mover}"))
+                .trim()
+                .trim_start_matches('=')
+                .trim()
+                .to_string()
+        } else {
+            let mv = ask(&format!("genmove {mover}"));
+            assert_eq!(
+                say(&mut e, &format!("play {mover} {mv}")),
+                "=\n\n",
+                "our engine refuses GNU Go's {mv}"
+            );
+            mv
+        };
+        if turn % 2 == 0 {
+            assert_eq!(
+                ask(&format!("play {mover} {mv}")),
+                "",
+                "GNU Go refuses our {mv}"
+            );
+        }
+        passes = if mv.eq_ignore_ascii_case("pass") {
+            passes + 1
+        } else {
+            0
+        };
+        if passes == 2 {
+            break;
+        }
+        let _ = other;
+    }
+    for color in ["black", "white"] {
+        let ours = say(&mut e, &format!("list_stones {color}"));
+        let theirs = ask(&format!("list_stones {color}"));
+        let mut a: Vec<&str> = ours
+            .trim()
+            .trim_start_matches('=')
+            .split_whitespace()
+            .collect();
+        let mut b: Vec<&str> = theirs.split_whitespace().collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b, "{color} stones");
+    }
+    ask("quit");
+    child.wait().unwrap();
+}
