@@ -5,7 +5,7 @@
 //! This is the one module of `go_core` with `unsafe` code, and the reason is
 //! measured (callgrind, `instructions_per_move.sh`, 9×9 light playouts;
 //! `docs/benchmarks.md`): with every table access checked, a playout move executes
-//! 834 instructions; with this module, 726. (Masking indices into power-of-two
+//! 834 instructions; with this module, 724. (Masking indices into power-of-two
 //! tables removes the checks safely but costs as much as the checks.) Everything
 //! else in the crate, the rest of the board included, indexes the tables with
 //! checks.
@@ -126,7 +126,7 @@ impl Board {
     ///
     /// # Safety
     /// `i` is surrounded.
-    #[inline(always)]
+    #[inline]
     unsafe fn around(&self, i: usize) -> u32 {
         // SAFETY: neighbours of the surrounded cell `i` (case 2).
         u32::from_le_bytes(self.neighbours(i).map(|q| unsafe { self.cell(q) }.color))
