@@ -241,12 +241,20 @@ impl Board {
             chains: alloc::vec![Chain::default(); n],
             empties: Vec::with_capacity(width as usize * height as usize),
         };
-        for row in 0..height {
-            for col in 0..width {
-                let i = board.index(Point::new(col, row).unwrap_or_else(|| unreachable!()));
-                board.cells[i].color = EMPTY;
-                board.cells[i].empty_at = board.empties.len() as u16;
-                board.empties.push(i as u16);
+        // The points, row by row: cells `(row + 1) · stride + 1 ..` of each row.
+        let (w, empties) = (width as usize, &mut board.empties);
+        for (row, cells) in board
+            .cells
+            .chunks_exact_mut(stride)
+            .skip(1)
+            .take(height as usize)
+            .enumerate()
+        {
+            let first = (row + 1) * stride + 1;
+            for (col, cell) in cells[1..=w].iter_mut().enumerate() {
+                cell.color = EMPTY;
+                cell.empty_at = empties.len() as u16;
+                empties.push((first + col) as u16);
             }
         }
         Ok(board)
@@ -447,9 +455,8 @@ impl Board {
 
     /// Fails when some chain has no liberty.
     pub(crate) fn check_liberties(&self) -> Result<(), SetupError> {
-        for (i, c) in self.cells.iter().enumerate() {
-            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && self.chains[i].libs == 0
-            {
+        for (i, (c, chain)) in self.cells.iter().zip(&self.chains).enumerate() {
+            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && chain.libs == 0 {
                 return Err(SetupError::NoLiberties {
                     point: self.point(i),
                 });

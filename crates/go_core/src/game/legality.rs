@@ -114,7 +114,8 @@ impl Game {
     #[inline]
     pub(crate) fn playout_candidate(&self, k: usize) -> Option<Effect> {
         let code = board::stone(self.to_move);
-        self.board.playout_effect(k, code, move |e| self.allows(code, e))
+        self.board
+            .playout_effect(k, code, move |e| self.allows(code, e))
     }
 
     /// [`Game::legal_effect`] without the reason: no error is built for the
