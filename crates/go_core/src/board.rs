@@ -15,6 +15,7 @@
 //! `sum² == count·squares` — so capture and atari tests are O(1) without liberty
 //! sets.
 
+mod cells;
 mod diagram;
 
 use alloc::vec::Vec;
@@ -23,7 +24,6 @@ use core::fmt;
 use crate::error::SetupError;
 use crate::player::Color;
 use crate::point::{MAX_SIDE, Point};
-use crate::table::Table;
 use crate::zobrist;
 
 /// The most cells any board uses: (25 + 1) × (25 + 2) + 1.
@@ -95,8 +95,14 @@ pub(crate) struct Effect {
     /// Xor of the hashes of the chains the move removes: the captured opponent
     /// chains, or for a suicide the mover's chains that die with the new stone.
     pub removed_hash: u64,
-    /// Opponent stones it captures.
-    pub captured: u32,
+    /// Opponent stones it captures (at most 624).
+    pub captured: u16,
+    /// The cell of the move.
+    pub cell: u16,
+    /// The position of that cell in the board's empty-point list when the effect
+    /// was found: how [`Board::play_known`] finds the cell again, through that
+    /// list's bounds check, without trusting `cell` (`board/cells.rs`).
+    pub at: u16,
     /// The move leaves its own chain without liberties.
     pub suicide: bool,
     /// The new stone has no empty and no friendly neighbour (for simple ko).
@@ -134,10 +140,15 @@ pub struct Board {
     stride: usize,
     /// [`reciprocal`] of the stride, kept (computing it is a division).
     recip: usize,
+    /// The number of cells `i` with `stride + 1 <= i < cells.len() - stride - 1`:
+    /// those whose every cell within one step is in the tables (`board/cells.rs`).
+    span: usize,
     hash: u64,
     stones: [u16; 2],
-    cells: Table<Cell>,
-    chains: Table<Chain>,
+    /// One cell per point and per edge cell of the frame (`board/cells.rs`).
+    cells: Vec<Cell>,
+    /// Chain totals, kept at each chain's head; as long as `cells`.
+    chains: Vec<Chain>,
     empties: Vec<u16>,
 }
 
@@ -148,6 +159,7 @@ impl Clone for Board {
             height: self.height,
             stride: self.stride,
             recip: self.recip,
+            span: self.span,
             hash: self.hash,
             stones: self.stones,
             cells: self.cells.clone(),
@@ -161,6 +173,7 @@ impl Clone for Board {
         self.height = source.height;
         self.stride = source.stride;
         self.recip = source.recip;
+        self.span = source.span;
         self.hash = source.hash;
         self.stones = source.stones;
         self.cells.clone_from(&source.cells);
@@ -215,24 +228,33 @@ impl Board {
             height,
             stride,
             recip: reciprocal(stride),
+            span: n - 2 * (stride + 1),
             hash: 0,
             stones: [0; 2],
-            cells: Table::new(
-                n,
+            cells: alloc::vec![
                 Cell {
                     color: EDGE,
                     ..Cell::default()
-                },
-            ),
-            chains: Table::new(n, Chain::default()),
+                };
+                n
+            ],
+            chains: alloc::vec![Chain::default(); n],
             empties: Vec::with_capacity(width as usize * height as usize),
         };
-        for row in 0..height {
-            for col in 0..width {
-                let i = board.index(Point::new(col, row).unwrap_or_else(|| unreachable!()));
-                board.cells[i].color = EMPTY;
-                board.cells[i].empty_at = board.empties.len() as u16;
-                board.empties.push(i as u16);
+        // The points, row by row: cells `(row + 1) · stride + 1 ..` of each row.
+        let (w, empties) = (width as usize, &mut board.empties);
+        for (row, cells) in board
+            .cells
+            .chunks_exact_mut(stride)
+            .skip(1)
+            .take(height as usize)
+            .enumerate()
+        {
+            let first = (row + 1) * stride + 1;
+            for (col, cell) in cells[1..=w].iter_mut().enumerate() {
+                cell.color = EMPTY;
+                cell.empty_at = empties.len() as u16;
+                empties.push((first + col) as u16);
             }
         }
         Ok(board)
@@ -261,7 +283,7 @@ impl Board {
             if board.cells[i].color != EMPTY {
                 return Err(SetupError::Duplicate { point: p });
             }
-            board.add_stone(i, stone(c), true);
+            board.place(i, stone(c));
         }
         board.check_liberties()?;
         Ok(board)
@@ -371,7 +393,8 @@ impl Board {
     pub(crate) fn point(&self, i: usize) -> Point {
         let row = (i * self.recip) >> 20;
         let col = i - row * self.stride;
-        Point::new((col - 1) as u8, (row - 1) as u8).unwrap_or_else(|| unreachable!())
+        // A cell of a point is 1..=width in its row, and its row 1..=height.
+        Point::on_board((col - 1) as u8, (row - 1) as u8)
     }
 
     #[cfg(test)]
@@ -394,10 +417,6 @@ impl Board {
         self.cells.len()
     }
 
-    pub(crate) fn empty_cells(&self) -> &[u16] {
-        &self.empties
-    }
-
     /// The cells of the chain headed at (or passing through) `i`.
     pub(crate) fn chain_cells(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         let mut cur = Some(i);
@@ -414,9 +433,9 @@ impl Board {
         self.cells[i].head as usize
     }
 
-    // ----- chain bookkeeping -----
+    // ----- chain bookkeeping (the hot path is in `board/cells.rs`) -----
 
-    #[inline]
+    /// Whether the chain headed at `head` has all its liberties at `p`.
     pub(crate) fn in_atari_at(&self, head: usize, p: usize) -> bool {
         let c = &self.chains[head];
         let n = u64::from(c.libs);
@@ -424,337 +443,26 @@ impl Board {
         n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
     }
 
+    /// The hash of the board after a move of `code` with effect `e`.
     #[inline]
-    fn take_empty(&mut self, i: usize) {
-        let at = self.cells[i].empty_at as usize;
-        let last = self.empties.pop().unwrap_or_else(|| unreachable!()) as usize;
-        if last != i {
-            self.empties[at] = last as u16;
-            self.cells[last].empty_at = at as u16;
-        }
-    }
-
-    #[inline]
-    fn give_empty(&mut self, i: usize) {
-        self.cells[i].empty_at = self.empties.len() as u16;
-        self.empties.push(i as u16);
-    }
-
-    /// Puts a stone on an empty cell, adjusting neighbours' liberties and joining
-    /// friendly chains (looked for only when `friendly`); no captures.
-    #[inline(always)] // the hot half of every move (inlining measured: docs/benchmarks.md)
-    fn add_stone(&mut self, i: usize, code: u8, friendly: bool) {
-        let k = key(code, i);
-        self.take_empty(i);
-        self.hash ^= k;
-        self.stones[(code as usize - 1) & 1] += 1;
-        // Without branches (neighbour colours are unpredictable): the new stone
-        // gains each empty neighbour as a pseudo-liberty, and each neighbouring
-        // stone's chain loses the pseudo-liberty `i`. For a neighbour that is not
-        // a stone the subtraction is of zero, from whatever chain its stale head
-        // names (the new stone's own entry is written afterwards).
-        let (mut libs, mut sum, mut sq) = (0u16, 0u32, 0u32);
-        let (iu, isq) = (i as u32, (i * i) as u32);
-        for q in self.neighbours(i) {
-            let cell = self.cells[q];
-            let empty = u32::from(cell.color == EMPTY);
-            libs += empty as u16;
-            sum += empty * q as u32;
-            sq += empty * (q * q) as u32;
-            let stone = u32::from(cell.color.wrapping_sub(1) < 2);
-            let chain = &mut self.chains[cell.head as usize];
-            chain.libs -= stone as u16;
-            chain.lib_sum -= stone * iu;
-            chain.lib_sq -= stone * isq;
-        }
-        // The largest friendly chain next to the stone, if any: the stone joins it
-        // directly and the other friendly chains are brought into it.
-        let nbrs = self.neighbours(i);
-        let mut big = usize::MAX;
-        // Whether a second friendly chain touches the stone (a merge is needed).
-        let mut others = false;
-        if friendly {
-            // Without branches, as above; the first of equal sizes wins.
-            let mut big_size = 0;
-            let mut first = usize::MAX;
-            for &q in &nbrs {
-                let is_own = self.cells[q].color == code;
-                let h = self.head(q);
-                let size = self.chains[h].size;
-                let better = is_own & (size > big_size);
-                big = if better { h } else { big };
-                big_size = if better { size } else { big_size };
-                others |= is_own & (first != usize::MAX) & (h != first);
-                first = if is_own & (first == usize::MAX) {
-                    h
-                } else {
-                    first
-                };
-            }
-        }
-        if big == usize::MAX {
-            self.cells[i] = Cell {
-                color: code,
-                head: i as u16,
-                next: i as u16,
-                empty_at: 0,
-            };
-            self.chains[i] = Chain {
-                libs,
-                size: 1,
-                lib_sum: sum,
-                lib_sq: sq,
-                hash: k,
-            };
-            return;
-        }
-        self.cells[i] = Cell {
-            color: code,
-            head: big as u16,
-            next: self.cells[big].next,
-            empty_at: 0,
-        };
-        self.cells[big].next = i as u16;
-        let chain = &mut self.chains[big];
-        chain.size += 1;
-        chain.libs += libs;
-        chain.lib_sum += sum;
-        chain.lib_sq += sq;
-        chain.hash ^= k;
-        if !others {
-            return;
-        }
-        for q in nbrs {
-            if self.cells[q].color == code {
-                let h = self.head(q);
-                if h != big {
-                    self.merge(big, h);
-                }
-            }
-        }
-    }
-
-    /// Joins two chains; the larger one's head survives.
-    fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.chains[a].size >= self.chains[b].size {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.cells[s].head = big as u16;
-            s = self.cells[s].next as usize;
-            if s == small {
-                break;
-            }
-        }
-        let (bn, sn) = (self.cells[big].next, self.cells[small].next);
-        self.cells[big].next = sn;
-        self.cells[small].next = bn;
-        let sm = self.chains[small];
-        let bg = &mut self.chains[big];
-        bg.size += sm.size;
-        bg.libs += sm.libs;
-        bg.lib_sum += sm.lib_sum;
-        bg.lib_sq += sm.lib_sq;
-        bg.hash ^= sm.hash;
-    }
-
-    /// Removes the chain headed at `head`, pushing its cells to `out`; returns its size.
-    fn remove_chain(&mut self, head: usize, out: &mut Vec<u16>) -> u32 {
-        let code = self.cells[head].color;
-        let size = self.chains[head].size;
-        self.hash ^= self.chains[head].hash;
-        self.stones[(code - 1) as usize] -= size;
-        let mut s = head;
-        loop {
-            self.cells[s].color = EMPTY;
-            self.give_empty(s);
-            out.push(s as u16);
-            s = self.cells[s].next as usize;
-            if s == head {
-                break;
-            }
-        }
-        // Second pass, once every stone is gone: each freed point is a new
-        // pseudo-liberty of every chain next to it.
-        // Without branches, as in `add_stone`: a neighbour that is not a stone
-        // adds zero to whatever chain its stale head names.
-        loop {
-            let (su, ssq) = (s as u32, (s * s) as u32);
-            for q in self.neighbours(s) {
-                let cell = self.cells[q];
-                let stone = u32::from(cell.color.wrapping_sub(1) < 2);
-                let chain = &mut self.chains[cell.head as usize];
-                chain.libs += stone as u16;
-                chain.lib_sum += stone * su;
-                chain.lib_sq += stone * ssq;
-            }
-            s = self.cells[s].next as usize;
-            if s == head {
-                break;
-            }
-        }
-        u32::from(size)
-    }
-
-    /// What playing `code` on the empty cell `i` would do.
-    #[inline]
-    pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {
-        self.effect_around(i, code, self.around(i))
-    }
-
-    /// The colours of the four neighbours of `i`, one byte each.
-    #[inline]
-    pub(crate) fn around(&self, i: usize) -> u32 {
-        u32::from_le_bytes(self.neighbours(i).map(|q| self.cells[q].color))
-    }
-
-    /// [`Board::effect`] given the neighbour colours `packed` (from [`Board::around`]).
-    #[inline]
-    pub(crate) fn effect_around(&self, i: usize, code: u8, packed: u32) -> Effect {
-        let nbrs = self.neighbours(i);
-        let colors = packed.to_le_bytes();
-        let has_empty = zero_bytes(packed) != 0;
-        let has_own = zero_bytes(packed ^ splat(code)) != 0;
-        let mut e = Effect {
-            suicide: false,
-            lone: !has_empty && !has_own,
-            friendly: has_own,
-            ..Effect::default()
-        };
-        // Opponent chains in atari at `i` are captured (each counted once).
-        let opp = code ^ 3;
-        let mut seen = [usize::MAX; 4];
-        let has_opp = zero_bytes(packed ^ splat(opp)) != 0;
-        for n in 0..if has_opp { 4 } else { 0 } {
-            if colors[n] != opp {
-                continue;
-            }
-            let h = self.head(nbrs[n]);
-            if seen[..n].contains(&h) {
-                continue;
-            }
-            seen[n] = h;
-            if self.in_atari_at(h, i) {
-                e.captured += u32::from(self.chains[h].size);
-                e.removed_hash ^= self.chains[h].hash;
-            }
-        }
-        if has_empty || e.captured > 0 {
-            return e;
-        }
-        // No liberty of its own and nothing captured: suicide unless a friendly
-        // chain keeps another liberty.
-        e.suicide = true;
-        if !has_own {
-            return e;
-        }
-        for n in 0..4 {
-            if colors[n] != code {
-                continue;
-            }
-            let h = self.head(nbrs[n]);
-            if seen[..n].contains(&h) {
-                continue;
-            }
-            seen[n] = h;
-            e.removed_hash ^= self.chains[h].hash;
-            if !self.in_atari_at(h, i) {
-                e.suicide = false;
-            }
-        }
-        if !e.suicide {
-            e.removed_hash = 0; // the friendly chains live on
-        }
-        e
-    }
-
-    /// The hash of the board after a move with effect `e` of `code` at `i`.
-    #[inline]
-    pub(crate) fn hash_after(&self, i: usize, code: u8, e: &Effect) -> u64 {
+    pub(crate) fn hash_after(&self, code: u8, e: &Effect) -> u64 {
         if e.suicide {
             self.hash ^ e.removed_hash
         } else {
-            self.hash ^ key(code, i) ^ e.removed_hash
+            self.hash ^ key(code, usize::from(e.cell)) ^ e.removed_hash
         }
-    }
-
-    /// Plays `code` on the empty cell `i`: opponent chains without liberties are
-    /// removed first, then the mover's own (ruling G5). Removed cells are pushed to
-    /// `out`, opponents' first. Returns (opponent stones, own stones) removed.
-    pub(crate) fn play(&mut self, i: usize, code: u8, out: &mut Vec<u16>) -> (u32, u32) {
-        let e = self.effect(i, code);
-        self.play_known(i, code, &e, out)
-    }
-
-    /// [`Board::play`] when the move's effect `e` is already known (it was checked):
-    /// the merge and capture scans run only when the effect says they are needed.
-    #[inline]
-    pub(crate) fn play_known(
-        &mut self,
-        i: usize,
-        code: u8,
-        e: &Effect,
-        out: &mut Vec<u16>,
-    ) -> (u32, u32) {
-        self.add_stone(i, code, e.friendly);
-        let mut captured = 0;
-        if e.captured > 0 {
-            let opp = code ^ 3;
-            for q in self.neighbours(i) {
-                if self.cells[q].color == opp {
-                    let h = self.head(q);
-                    if self.chains[h].libs == 0 {
-                        captured += self.remove_chain(h, out);
-                    }
-                }
-            }
-        }
-        let own = if e.suicide {
-            let h = self.head(i);
-            self.remove_chain(h, out)
-        } else {
-            0
-        };
-        (captured, own)
     }
 
     /// Fails when some chain has no liberty.
     pub(crate) fn check_liberties(&self) -> Result<(), SetupError> {
-        for (i, c) in self.cells.iter().enumerate() {
-            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && self.chains[i].libs == 0
-            {
+        for (i, (c, chain)) in self.cells.iter().zip(&self.chains).enumerate() {
+            if matches!(c.color, BLACK | WHITE) && c.head as usize == i && chain.libs == 0 {
                 return Err(SetupError::NoLiberties {
                     point: self.point(i),
                 });
             }
         }
         Ok(())
-    }
-
-    /// Whether the empty cell `i` (neighbour colours `around`) is an eye of `code`
-    /// for playout purposes: every
-    /// neighbour is that colour or the edge, and the opponent holds fewer than two
-    /// diagonal points (none when the point is on the edge).
-    #[inline]
-    pub(crate) fn is_eye(&self, i: usize, code: u8, around: u32) -> bool {
-        // Colours are 0 empty, 1 black, 2 white, 3 edge: a neighbour is the mover's
-        // or the edge exactly when it has the mover's bit.
-        if around & splat(code) != splat(code) {
-            return false;
-        }
-        let s = self.stride;
-        let diagonals = u32::from_le_bytes(
-            [i - s - 1, i - s + 1, i + s - 1, i + s + 1].map(|q| self.cells[q].color),
-        );
-        // One bit per opponent (per edge) diagonal. No population counts: the
-        // baseline x86-64 target has no instruction for them.
-        let opponents = zero_bytes(diagonals ^ splat(code ^ 3));
-        let edges = zero_bytes(diagonals ^ splat(EDGE));
-        let at_most_one = opponents & opponents.wrapping_sub(1) == 0;
-        opponents == 0 || (edges == 0 && at_most_one)
     }
 }
 

@@ -23,7 +23,6 @@ mod rules;
 mod score;
 mod setup;
 pub mod sgf;
-mod table;
 mod zobrist;
 
 pub use board::Board;

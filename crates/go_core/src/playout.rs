@@ -41,58 +41,60 @@ impl Game {
             return None;
         }
         Some(match self.random_candidate(rng) {
-            Some((cell, _)) => Move::Play(self.board().point(cell)),
+            Some(e) => Move::Play(self.board().point(usize::from(e.cell))),
             None => Move::Pass,
         })
     }
 
-    /// The cell and effect of a uniformly drawn playout move, `None` for a pass.
+    /// The effect of a uniformly drawn playout move, `None` for a pass.
     #[inline(always)]
-    fn random_candidate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(usize, Effect)> {
+    fn random_candidate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Effect> {
         if self.is_over() {
             return None;
         }
-        let empties = self.board().empty_cells();
-        let n = empties.len();
+        let n = self.board().empty_count();
         if n == 0 {
             return None;
         }
         // Most empty points are acceptable: draw with replacement a few times
         // (rejection sampling, uniform among the acceptable points)...
         for _ in 0..QUICK_TRIES {
-            let cell = empties[below(rng, n as u32) as usize] as usize;
-            if let Some(e) = self.playout_candidate(cell) {
-                return Some((cell, e));
+            let found = self.playout_candidate(below(rng, n as u32) as usize);
+            if found.is_some() {
+                return found;
             }
         }
-        // ...then draw without replacement from a copy (on the stack, no bigger
-        // than the board needs: zeroing it is part of the cost).
+        // ...then draw without replacement (positions in the empty-point list, on
+        // the stack, no more than the board needs: filling them is part of the
+        // cost).
         if n <= SMALL_BOARD {
-            self.draw_without_replacement::<SMALL_BOARD, R>(rng, empties)
+            self.draw_without_replacement::<SMALL_BOARD, R>(rng, n)
         } else {
-            self.draw_without_replacement::<MAX_CELLS, R>(rng, empties)
+            self.draw_without_replacement::<MAX_CELLS, R>(rng, n)
         }
     }
 
-    /// A uniformly drawn acceptable cell of `empties` (at most `N`): a rejected
-    /// cell is swapped out of range, so each acceptable one is equally likely to
-    /// come first.
+    /// A uniformly drawn acceptable one of the first `n` (at most `N`) empty
+    /// points: a rejected position is swapped out of range, so each acceptable one
+    /// is equally likely to come first.
     fn draw_without_replacement<const N: usize, R: Rng + ?Sized>(
         &self,
         rng: &mut R,
-        empties: &[u16],
-    ) -> Option<(usize, Effect)> {
-        let mut candidates = [0u16; N];
-        let mut n = empties.len().min(N);
-        candidates[..n].copy_from_slice(&empties[..n]);
+        n: usize,
+    ) -> Option<Effect> {
+        let mut positions = [0u16; N];
+        let mut n = n.min(N);
+        for (k, p) in positions[..n].iter_mut().enumerate() {
+            *p = k as u16;
+        }
         while n > 0 {
             let k = below(rng, n as u32) as usize;
-            let cell = candidates[k] as usize;
-            if let Some(e) = self.playout_candidate(cell) {
-                return Some((cell, e));
+            let found = self.playout_candidate(positions[k] as usize);
+            if found.is_some() {
+                return found;
             }
             n -= 1;
-            candidates.swap(k, n);
+            positions.swap(k, n);
         }
         None
     }
@@ -105,9 +107,9 @@ impl Game {
         while played < max_moves && !self.is_over() {
             // The candidate was checked in full: apply it without checking again.
             let _: Report = match self.random_candidate(rng) {
-                Some((cell, e)) => {
-                    let mv = Move::Play(self.board().point(cell));
-                    self.apply(mv, Some((cell, e)))
+                Some(e) => {
+                    let mv = Move::Play(self.board().point(usize::from(e.cell)));
+                    self.apply(mv, Some(e))
                 }
                 None => self.apply(Move::Pass, None),
             };

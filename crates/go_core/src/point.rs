@@ -66,6 +66,14 @@ impl Point {
         }
     }
 
+    /// The point at `col`, `row`, which the caller knows to be below
+    /// [`MAX_SIDE`] (a board's own cells): no check on the hot path.
+    #[inline]
+    pub(crate) const fn on_board(col: u8, row: u8) -> Point {
+        debug_assert!(col < MAX_SIDE && row < MAX_SIDE);
+        Point { col, row }
+    }
+
     /// Column, 0-based from the left.
     #[inline]
     pub const fn col(self) -> u8 {

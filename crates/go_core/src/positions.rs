@@ -80,6 +80,7 @@ impl PositionTable {
     }
 
     /// Records that position `index` has hash `key`.
+    #[inline]
     pub(crate) fn insert(&mut self, key: u64, index: usize) {
         self.insert_tag(tag(key), index as u32);
     }

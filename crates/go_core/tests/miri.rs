@@ -1,9 +1,10 @@
 //! Every path of the board engine, small enough to run under Miri, which checks
-//! the one `unsafe` module (`table`: cell tables indexed without bounds checks)
-//! for out-of-range accesses and undefined behaviour:
+//! the one `unsafe` module (`board/cells.rs`: the cell and chain tables read
+//! without bounds checks on the hot path) for out-of-range accesses and undefined
+//! behaviour, together with that module's own unit tests:
 //!
 //! ```text
-//! cargo +nightly miri test -p go_core --test miri
+//! cargo +nightly miri test -p go_core --lib --test miri
 //! ```
 //! Natively it is one more test of random games: captures, suicide, repetitions,
 //! undo, scoring with dead stones, diagrams, SGF, on boards from 1×1 to 25×25.
@@ -30,6 +31,7 @@ fn random_game(rules: Rules, width: u8, height: u8, seed: u64, limit: usize) -> 
                 game.undo().expect("a move to undo");
                 continue;
             }
+            2 => game.random_move(&mut rng).expect("the game goes on"),
             _ => game.playout_move(&mut rng).expect("the game goes on"),
         };
         let before = game.board().clone();

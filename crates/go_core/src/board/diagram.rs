@@ -32,7 +32,7 @@ impl Board {
                     let p = Point::new(col as u8, (height - 1 - r) as u8)
                         .unwrap_or_else(|| unreachable!());
                     let i = board.index(p);
-                    board.add_stone(i, stone(c), true);
+                    board.place(i, stone(c));
                 }
             }
         }

@@ -35,8 +35,8 @@ impl Game {
         self.check(mv).is_ok()
     }
 
-    /// The cell and effect of a stone at `p` for the side to move, or why not.
-    pub(crate) fn check_point(&self, p: Point) -> Result<(usize, Effect), IllegalMove> {
+    /// The effect of a stone at `p` for the side to move, or why not.
+    pub(crate) fn check_point(&self, p: Point) -> Result<Effect, IllegalMove> {
         if !self.board.contains(p) {
             return Err(IllegalMove::OffBoard { point: p });
         }
@@ -44,7 +44,7 @@ impl Game {
         if self.board.color_at(i) != EMPTY {
             return Err(IllegalMove::Occupied { point: p });
         }
-        self.check_empty_cell(i).map(|e| (i, e))
+        self.check_empty_cell(i)
     }
 
     /// Legality of the side to move playing on the empty cell `i`.
@@ -73,7 +73,7 @@ impl Game {
                 }
             }
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
-                if let Some(j) = self.repeated_position(i, code, &e) {
+                if let Some(j) = self.repeated_position(code, &e) {
                     let point = self.board.point(i);
                     return Err(if self.rules.ko() == KoRule::PositionalSuperko {
                         IllegalMove::PositionalSuperko { point, repeats: j }
@@ -108,31 +108,28 @@ impl Game {
         list
     }
 
-    /// The effect of the side to move playing on the empty cell `i` when that is
-    /// legal and does not fill one of its own eyes (for playouts).
+    /// The effect of the playout candidate at position `k` of the board's
+    /// empty-point list, when the side to move may play there and it fills none of
+    /// its own eyes (for playouts); `None` otherwise.
     #[inline]
-    pub(crate) fn playout_candidate(&self, i: usize) -> Option<Effect> {
+    pub(crate) fn playout_candidate(&self, k: usize) -> Option<Effect> {
         let code = board::stone(self.to_move);
-        let around = self.board.around(i);
-        if self.board.is_eye(i, code, around) {
-            return None;
-        }
-        let e = self.board.effect_around(i, code, around);
-        self.allows(i, code, &e).then_some(e)
+        self.board
+            .playout_effect(k, code, move |e| self.allows(code, e))
     }
 
     /// [`Game::legal_effect`] without the reason: no error is built for the
     /// refused candidates of a playout.
     #[inline]
-    fn allows(&self, i: usize, code: u8, e: &Effect) -> bool {
+    fn allows(&self, code: u8, e: &Effect) -> bool {
         if e.suicide && self.rules.suicide() == Suicide::Forbidden {
             return false;
         }
         match self.rules.ko() {
             KoRule::None => true,
-            KoRule::Simple => i != self.ko as usize || self.ko == 0,
+            KoRule::Simple => e.cell != self.ko || self.ko == 0,
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
-                self.repeated_position(i, code, e).is_none()
+                self.repeated_position(code, e).is_none()
             }
         }
     }

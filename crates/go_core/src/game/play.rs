@@ -120,16 +120,16 @@ impl Game {
         }
     }
 
-    /// Plays a move already known to be legal; `cell` is its board cell and effect.
+    /// Plays a move already known to be legal; `effect` is a stone's effect.
     #[inline]
-    pub(crate) fn apply(&mut self, mv: Move, cell: Option<(usize, Effect)>) -> Report {
+    pub(crate) fn apply(&mut self, mv: Move, effect: Option<Effect>) -> Report {
         let color = self.to_move;
         let start = self.removed.len() as u32;
         let (mut captured, mut self_captured, mut ko_after) = (0, 0, 0u16);
-        match (mv, cell) {
-            (Move::Play(_), Some((i, e))) => {
+        match (mv, effect) {
+            (Move::Play(_), Some(e)) => {
                 let code = board::stone(color);
-                (captured, self_captured) = self.board.play_known(i, code, &e, &mut self.removed);
+                (captured, self_captured) = self.board.play_known(code, &e, &mut self.removed);
                 self.passes = 0;
                 // A lone stone that took exactly one stone: retaking at once would
                 // repeat the board, which simple ko forbids.

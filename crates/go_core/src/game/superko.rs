@@ -43,8 +43,8 @@ impl Game {
     /// verified board against board: the earliest such when the table is searched,
     /// the present position for a lone stone's suicide.
     #[inline]
-    pub(super) fn repeated_position(&self, i: usize, code: u8, e: &Effect) -> Option<usize> {
-        if !e.suicide && self.stones_on_board() + 1 - e.captured > self.max_stones {
+    pub(super) fn repeated_position(&self, code: u8, e: &Effect) -> Option<usize> {
+        if !e.suicide && self.stones_on_board() + 1 - u32::from(e.captured) > self.max_stones {
             return None;
         }
         if e.suicide && e.lone_suicide() && self.rules.ko() == KoRule::PositionalSuperko {
@@ -52,18 +52,18 @@ impl Game {
             return Some(self.steps.len());
         }
         let next = self.to_move.opponent();
-        let key = self.key_for(self.board.hash_after(i, code, e), next);
+        let key = self.key_for(self.board.hash_after(code, e), next);
         if !self.positions.contains(key) {
             return None;
         }
-        self.verify_repeat(i, code, e, key)
+        self.verify_repeat(code, e, key)
     }
 
     /// The earliest earlier position whose key is `key` and whose board (and
     /// player to move, under situational superko) equals the board after the move.
     #[cold]
     #[inline(never)]
-    fn verify_repeat(&self, i: usize, code: u8, e: &Effect, key: u64) -> Option<usize> {
+    fn verify_repeat(&self, code: u8, e: &Effect, key: u64) -> Option<usize> {
         let next = self.to_move.opponent();
         let mut found: Option<usize> = None;
         let mut after: Option<[u8; MAX_CELLS]> = None;
@@ -74,7 +74,7 @@ impl Game {
             if self.rules.ko() == KoRule::SituationalSuperko && self.to_move_at(j) != next {
                 continue;
             }
-            let after = after.get_or_insert_with(|| self.colors_after(i, code, e));
+            let after = after.get_or_insert_with(|| self.colors_after(code, e));
             if self.colors_at(j)[..] == after[..] {
                 found = Some(j);
             }
@@ -87,8 +87,9 @@ impl Game {
         (self.board.count(Color::Black) + self.board.count(Color::White)) as u32
     }
 
-    /// The cell colours after playing `code` at `i` with effect `e`.
-    fn colors_after(&self, i: usize, code: u8, e: &Effect) -> [u8; MAX_CELLS] {
+    /// The cell colours after playing `code` with effect `e`.
+    fn colors_after(&self, code: u8, e: &Effect) -> [u8; MAX_CELLS] {
+        let i = usize::from(e.cell);
         let mut out = [board::EDGE; MAX_CELLS];
         for (c, o) in out.iter_mut().enumerate().take(self.board.cell_count()) {
             *o = self.board.color_at(c);
