@@ -20,6 +20,7 @@ use crate::square::Square;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Direction {
     /// Towards the mover's left: clockwise, against the ring order.
     Left,
@@ -95,6 +96,7 @@ impl FromStr for Direction {
 ///
 /// With the `serde` feature a move is stored as its notation (`"A3R"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Move {
     /// The square emptied.
     pub square: Square,

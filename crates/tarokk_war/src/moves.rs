@@ -28,6 +28,7 @@ use crate::error::ParseError;
     feature = "serde",
     serde(try_from = "alloc::string::String", into = "alloc::string::String")
 )]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Move {
     /// Phase I: play a hand card to the trick (W3).
     Play(Card),
