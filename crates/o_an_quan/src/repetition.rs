@@ -6,10 +6,29 @@
 use alloc::vec::Vec;
 
 use crate::game::Game;
+use crate::history::{mix, raw_hash};
 use crate::position::Position;
 use crate::setup::Setup;
 
 impl Game {
+    /// The repetition hash of the position as the game keeps it, move by move
+    /// (`None` once the game is over: the stones collected at the end are not
+    /// counted in). A test helper, not part of the API: fuzzing and tests compare
+    /// it with [`Position::repetition_hash`], computed from scratch.
+    #[doc(hidden)]
+    pub fn running_repetition_hash(&self) -> Option<u64> {
+        (!self.is_over()).then(|| mix(self.raw))
+    }
+
+    /// The repetition hash recorded for turn `turn` (counting the setup's history
+    /// first), `None` past the last turn started. A test helper, not part of the
+    /// API: compare with [`Position::repetition_hash`] of the position that
+    /// started that turn.
+    #[doc(hidden)]
+    pub fn turn_repetition_hash(&self, turn: usize) -> Option<u64> {
+        self.history.hash(turn)
+    }
+
     /// How many times the position at the start of the latest turn has occurred
     /// at the start of a turn, this one included (Q9), counting the setup's
     /// history; 0 if no turn has started.
@@ -92,5 +111,16 @@ impl Game {
             raw: 0,
             filled: 0,
         }
+    }
+}
+
+impl Position {
+    /// The repetition hash of this position (ruling Q9), computed from scratch
+    /// from the ring, the stores, the quan taken, the loans and the player to
+    /// move. A test helper, not part of the API: the game keeps the same hash
+    /// move by move ([`Game::running_repetition_hash`]).
+    #[doc(hidden)]
+    pub fn repetition_hash(&self) -> u64 {
+        mix(raw_hash(self))
     }
 }
