@@ -258,8 +258,11 @@ impl Engine {
             "time_settings" => {
                 let nums: Vec<Option<f64>> = args.iter().map(|a| a.parse().ok()).collect();
                 match nums.as_slice() {
+                    // Finite times only: an infinite one is no time GTP can give.
                     [Some(main), Some(byo), Some(stones)]
-                        if *main >= 0.0 && *byo >= 0.0 && *stones >= 0.0 =>
+                        if [main, byo, stones]
+                            .iter()
+                            .all(|t| t.is_finite() && **t >= 0.0) =>
                     {
                         self.clock = (*main > 0.0 || *byo > 0.0).then_some(Clock {
                             main: *main,
@@ -280,6 +283,9 @@ impl Engine {
                 ) else {
                     return err("syntax error");
                 };
+                if !time.is_finite() {
+                    return err("syntax error");
+                }
                 if let Some(clock) = &mut self.clock {
                     clock.left[color.index()] = Some((time.max(0.0), stones));
                 }
@@ -458,7 +464,9 @@ impl Engine {
         };
         // Keep a margin for the controller and the move's transmission.
         let seconds = (seconds * 0.9 - 0.02).max(0.01);
-        Budget::time(Duration::from_secs_f64(seconds))
+        // A time too long for a `Duration` (finite, but beyond 2^64 seconds) is no
+        // limit: think as the engine is set to.
+        Duration::try_from_secs_f64(seconds).map_or(self.thinking.budget, Budget::time)
     }
 
     fn board_points(&self) -> usize {

@@ -226,3 +226,23 @@ fn a_game_against_gnu_go() {
     ask("quit");
     child.wait().unwrap();
 }
+
+/// Found by reviewing the `tabletop_gtp` fuzz target (issue 15): an infinite time
+/// from `time_settings` or `time_left` (`inf` and `1e999` read as floats), or a
+/// finite one too long for a `Duration`, made `genmove` panic converting the
+/// move's time. Infinite times are now a syntax error, and a time beyond what a
+/// `Duration` holds is no limit (the engine's own budget).
+#[test]
+fn clock_times_beyond_a_duration_never_panic() {
+    let mut e = engine();
+    assert_eq!(say(&mut e, "boardsize 5"), "=\n\n");
+    assert_eq!(say(&mut e, "time_settings inf 0 0"), "? syntax error\n\n");
+    assert_eq!(say(&mut e, "time_settings 1e999 0 0"), "? syntax error\n\n");
+    assert_eq!(say(&mut e, "time_settings 0 nan 1"), "? syntax error\n\n");
+    assert_eq!(say(&mut e, "time_settings 1e300 0 0"), "=\n\n");
+    assert!(say(&mut e, "genmove black").starts_with("= "));
+    assert_eq!(say(&mut e, "time_settings 0.05 0 0"), "=\n\n");
+    assert_eq!(say(&mut e, "time_left white inf 0"), "? syntax error\n\n");
+    assert_eq!(say(&mut e, "time_left white 1e300 1"), "=\n\n");
+    assert!(say(&mut e, "genmove white").starts_with("= "));
+}
