@@ -41,5 +41,5 @@ pub use info::{ChanceMode, GameInfo, Information, Utility};
 pub use interface::{Game, MAX_PLAYERS, PerPlayer, State, StateError};
 pub use params::{Param, ParamSpec, Params};
 pub use prob::Prob;
-pub use registry::{AnyGame, AnyState, LoadError, NAMES, load, load_with, param_specs};
+pub use registry::{AnyGame, AnyState, LoadError, NAMES, load, load_with, param_specs, presets};
 pub use turn::Turn;

@@ -78,6 +78,18 @@ macro_rules! any_games {
             }
         }
 
+        /// The rules presets of `name`, the default first: the values its
+        /// `rules` parameter takes.
+        ///
+        /// # Errors
+        /// [`LoadError::UnknownGame`].
+        pub fn presets(name: &str) -> Result<&'static [&'static str], LoadError> {
+            match canonical(name) {
+                $( $(#[$meta])* Some($name) => Ok(crate::games::$module::$variant::presets()), )*
+                _ => Err(LoadError::UnknownGame(name.to_string())),
+            }
+        }
+
         /// The game called `name` with `params` (the rest at their defaults).
         ///
         /// # Errors

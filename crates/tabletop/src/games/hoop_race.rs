@@ -75,6 +75,12 @@ struct Def {
 }
 
 impl HoopRace {
+    /// The rules presets' names, the default first (the game crate's
+    /// `Rules::PRESETS`).
+    pub fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
     /// The parameters: `rules` (`source` or `yut_nori`), every field of the
     /// crate's serialised rules, and `max_actions`.
     pub fn param_specs() -> Vec<ParamSpec> {

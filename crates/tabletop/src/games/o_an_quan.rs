@@ -64,6 +64,12 @@ struct Def {
 }
 
 impl OAnQuan {
+    /// The rules presets' names, the default first (the game crate's
+    /// `Rules::PRESETS`).
+    pub fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
     /// The parameters: `rules` (`source`, `common`) and every field of the
     /// crate's serialised rules (`move_limit` 0 or absent: 5,000).
     pub fn param_specs() -> Vec<ParamSpec> {

@@ -69,6 +69,12 @@ struct Def {
 }
 
 impl TarokkWar {
+    /// The rules presets' names, the default first (the game crate's
+    /// `Rules::PRESETS`).
+    pub fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
     /// The parameters: `rules` (`source`, `numeral_scoring`) and every field of
     /// the crate's serialised rules.
     pub fn param_specs() -> Vec<ParamSpec> {

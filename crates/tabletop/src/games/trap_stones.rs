@@ -137,6 +137,12 @@ impl Def {
 }
 
 impl TrapStones {
+    /// The rules presets' names, the default first (the game crate's
+    /// `Rules::PRESETS`).
+    pub fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
     /// The parameters: `rules` (`source`, `blitz`, `blitz3`, `corners`) and every
     /// field of the crate's serialised rules.
     pub fn param_specs() -> Vec<ParamSpec> {

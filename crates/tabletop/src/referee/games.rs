@@ -169,8 +169,8 @@ pub(super) fn start(
     Ok((state, queue))
 }
 
-/// The crate's rules, as it serialises them.
-pub(super) fn rules_json(s: &AnyState) -> Value {
+/// The game crate's rules, as it serialises them.
+pub fn rules_json(s: &AnyState) -> Value {
     match s {
         #[cfg(feature = "go")]
         AnyState::Go(s) => to_json(s.game().rules()),
@@ -314,8 +314,8 @@ pub(super) fn apply(
     Ok(report)
 }
 
-/// The referee's whole state.
-pub(super) fn state_json(s: &AnyState) -> Value {
+/// The referee's whole state of any game, as JSON: everything, hidden or not.
+pub fn state_json(s: &AnyState) -> Value {
     let mut v = match s {
         #[cfg(feature = "go")]
         AnyState::Go(g) => {
@@ -455,8 +455,9 @@ fn turn_json(t: Turn) -> Value {
     }
 }
 
-/// What player `p` may see.
-pub(super) fn view_json(s: &AnyState, p: usize) -> Value {
+/// What player `p` may see of any game, as JSON (the game crate's view where
+/// information is hidden).
+pub fn view_json(s: &AnyState, p: usize) -> Value {
     let mut v = match s {
         #[cfg(feature = "trap_stones")]
         AnyState::TrapStones(g) => match g.game() {
@@ -507,8 +508,9 @@ pub(super) fn view_json(s: &AnyState, p: usize) -> Value {
     v
 }
 
-/// The score now (final once the game is over): the game's own and the returns.
-pub(super) fn score_json(s: &AnyState) -> Value {
+/// The score now, as JSON (final once the game is over): the game's own and the
+/// returns.
+pub fn score_json(s: &AnyState) -> Value {
     let detail = match s {
         #[cfg(feature = "go")]
         AnyState::Go(g) => {

@@ -17,6 +17,8 @@
 
 mod games;
 
+pub use games::{rules_json, score_json, state_json, view_json};
+
 use std::collections::{BTreeMap, VecDeque};
 use std::string::{String, ToString};
 use std::time::Duration;

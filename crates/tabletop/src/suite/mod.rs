@@ -639,6 +639,41 @@ fn check_uniformity<S: State, R: Rng + ?Sized>(
     }
 }
 
+/// The number of states within `depth` actions of `state` (itself at depth 0),
+/// counting each history once: every decision node and terminal state, and the
+/// chance nodes only when `chance_nodes` is set (the actions that lead through a
+/// chance node count either way). With `terminals_beyond`, terminal states one
+/// action beyond `depth` count too, as OpenSpiel's `get_all_states` counts them
+/// (it keeps a terminal state before it looks at the depth). For checking
+/// enumerations against published tables and other programs.
+pub fn tree_size<S: State>(state: &S, depth: usize, chance_nodes: bool, terminals_beyond: bool) -> u64 {
+    let here = u64::from(chance_nodes || !state.is_chance_node());
+    if state.is_terminal() {
+        return 1;
+    }
+    if depth == 0 {
+        if !terminals_beyond {
+            return here;
+        }
+        let mut total = here;
+        for a in state.legal_actions() {
+            let mut next = state.clone();
+            if next.apply_action(a).is_ok() && next.is_terminal() {
+                total += 1;
+            }
+        }
+        return total;
+    }
+    let mut total = here;
+    for a in state.legal_actions() {
+        let mut next = state.clone();
+        if next.apply_action(a).is_ok() {
+            total += tree_size(&next, depth - 1, chance_nodes, terminals_beyond);
+        }
+    }
+    total
+}
+
 /// The description of a game, for reports.
 pub fn describe(info: &GameInfo) -> String {
     format!(
