@@ -15,11 +15,36 @@ use tabletop::params::{Param, ParamSpec, Params};
 use tabletop::rng::SplitMix64;
 use tabletop::{AnyGame, AnyState, ChanceMode, Game, Information, State, Turn, Utility};
 
-create_exception!(_tabletop, TabletopError, PyException, "Every error of the package.");
-create_exception!(_tabletop, LoadError, TabletopError, "A game or parameter that cannot be made.");
-create_exception!(_tabletop, IllegalAction, TabletopError, "An action the rules refuse now (the message says why).");
-create_exception!(_tabletop, NotationError, TabletopError, "Text that is not a move of the game.");
-create_exception!(_tabletop, StateError, TabletopError, "A serialised state that cannot be read back.");
+create_exception!(
+    _tabletop,
+    TabletopError,
+    PyException,
+    "Every error of the package."
+);
+create_exception!(
+    _tabletop,
+    LoadError,
+    TabletopError,
+    "A game or parameter that cannot be made."
+);
+create_exception!(
+    _tabletop,
+    IllegalAction,
+    TabletopError,
+    "An action the rules refuse now (the message says why)."
+);
+create_exception!(
+    _tabletop,
+    NotationError,
+    TabletopError,
+    "Text that is not a move of the game."
+);
+create_exception!(
+    _tabletop,
+    StateError,
+    TabletopError,
+    "A serialised state that cannot be read back."
+);
 
 fn to_param(v: &Bound<'_, PyAny>) -> PyResult<Param> {
     if let Ok(b) = v.extract::<bool>() {
@@ -298,7 +323,10 @@ impl PyGame {
         let d = PyDict::new(py);
         d.set_item("games", count)?;
         d.set_item("actions", lengths.iter().sum::<usize>())?;
-        let rows: Vec<Vec<f64>> = returns.chunks(players.max(1)).map(<[f64]>::to_vec).collect();
+        let rows: Vec<Vec<f64>> = returns
+            .chunks(players.max(1))
+            .map(<[f64]>::to_vec)
+            .collect();
         d.set_item("lengths", lengths)?;
         d.set_item("returns", rows)?;
         d.set_item("seconds", seconds)?;
@@ -480,7 +508,11 @@ impl PyState {
     }
 
     /// Writes the observation into `out` (a float32 array of the right length).
-    fn observation_tensor_into(&self, player: usize, out: &Bound<'_, PyArray1<f32>>) -> PyResult<()> {
+    fn observation_tensor_into(
+        &self,
+        player: usize,
+        out: &Bound<'_, PyArray1<f32>>,
+    ) -> PyResult<()> {
         self.player_ok(player)?;
         let mut w = out.try_readwrite()?;
         let slice = w.as_slice_mut()?;
@@ -594,7 +626,10 @@ impl PyState {
         )
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = py.import("tabletop._tabletop")?.getattr("_restore_state")?;
         let args = PyTuple::new(py, [self.game.info().game_string(), self.state.serialize()])?;
         Ok((restore, args))
@@ -630,7 +665,13 @@ fn _restore_state(game_string: &str, serialized: &str) -> PyResult<PyState> {
 /// `get_all_states` counts them.
 #[pyfunction]
 #[pyo3(signature = (state, depth, chance_nodes = false, terminals_beyond = false))]
-fn tree_size(py: Python<'_>, state: &PyState, depth: usize, chance_nodes: bool, terminals_beyond: bool) -> u64 {
+fn tree_size(
+    py: Python<'_>,
+    state: &PyState,
+    depth: usize,
+    chance_nodes: bool,
+    terminals_beyond: bool,
+) -> u64 {
     let s = state.state.clone();
     py.detach(move || tabletop::suite::tree_size(&s, depth, chance_nodes, terminals_beyond))
 }
@@ -725,8 +766,11 @@ impl Bot {
         d.set_item("playouts", r.playouts)?;
         d.set_item("value", r.value)?;
         d.set_item("seconds", r.elapsed.as_secs_f64())?;
-        let children: Vec<(u32, u32, f64)> =
-            r.children.iter().map(|c| (c.action, c.visits, c.value)).collect();
+        let children: Vec<(u32, u32, f64)> = r
+            .children
+            .iter()
+            .map(|c| (c.action, c.visits, c.value))
+            .collect();
         d.set_item("children", children)?;
         Ok(d)
     }

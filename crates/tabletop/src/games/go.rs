@@ -18,8 +18,16 @@
 //! - **Views**: perfect information; the observation tensor has four planes of
 //!   `height × width`: Black's stones, White's stones, the empty points, and a
 //!   plane of ones when Black is to move.
-//! - **Playouts**: the crate's light policy (uniform among the legal moves that
-//!   fill no own eye, superko checked; [`go_core::Game::playout_move`]).
+//! - **Playouts** (parameter `playouts`): `heavy` (the default) is the crate's
+//!   heavy policy with its default settings ([`go_core::HeavyPolicy`],
+//!   [`go_core::Game::heavy_playout_move`]): a chain in atari next to the last
+//!   move captured or saved, MoGo's 3×3 patterns around it, no self-atari of two
+//!   stones or more, else uniform among the legal moves that fill no own eye —
+//!   what the search's playouts need to judge Go positions (measured:
+//!   `docs/bots.md`). `light` is the crate's light policy (uniform among the
+//!   legal moves that fill no own eye, superko checked;
+//!   [`go_core::Game::playout_move`]), about twice as fast. Both are what
+//!   [`State::playout_action`] draws and [`State::playout_step`] plays.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -27,7 +35,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use go_core::{Color, Move, Point, Rules, Setup};
+use go_core::{Color, HeavyPolicy, Move, Point, Rules, Setup};
 use rand_core::Rng;
 
 use super::rules::{self, RulesParams};
@@ -62,13 +70,34 @@ struct Def {
     height: u8,
     max_moves: usize,
     start: go_core::Game,
+    /// The heavy playout policy, `None` for the light one.
+    playouts: Option<HeavyPolicy>,
+}
+
+/// The `playouts` parameter's values, the default first.
+const PLAYOUTS: [&str; 2] = ["heavy", "light"];
+
+/// The policy a `playouts` value names.
+fn playout_policy(name: &str) -> Option<Option<HeavyPolicy>> {
+    match name {
+        "heavy" => Some(Some(HeavyPolicy::default())),
+        "light" => Some(None),
+        _ => None,
+    }
 }
 
 impl Go {
+    /// The rules presets' names, the default first (the game crate's
+    /// `Rules::PRESETS`).
+    pub fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
     /// The parameters: `rules` (the crate's presets: `tromp_taylor` first), every
     /// field of the crate's serialised rules (`komi`, `ko`, `suicide`, `scoring`),
-    /// `board_size` (default 19), `handicap` (fixed handicap stones, default 0) and
-    /// `max_moves` (0: four times the points).
+    /// `board_size` (default 19), `handicap` (fixed handicap stones, default 0),
+    /// `max_moves` (0: four times the points) and `playouts` (`heavy`, the
+    /// default, or `light`: the playout policy, see the module documentation).
     pub fn param_specs() -> Vec<ParamSpec> {
         let mut specs = rules::rules_specs::<Rules>();
         specs.push(ParamSpec {
@@ -85,6 +114,11 @@ impl Go {
             name: "max_moves".into(),
             default: Param::Int(0),
             doc: "moves after which the game is scored as it stands (0: four times the points)",
+        });
+        specs.push(ParamSpec {
+            name: "playouts".into(),
+            default: Param::Str(PLAYOUTS[0].into()),
+            doc: "the playout policy: heavy (captures, saves, patterns, no self-atari) or light (uniform, no eye filling)",
         });
         specs
     }
@@ -111,6 +145,15 @@ impl Go {
         let size = int(&mut params, "board_size", 19, 1, 25)?;
         let handicap = int(&mut params, "handicap", 0, 0, 9)?;
         let max_moves = int(&mut params, "max_moves", 0, 0, 1 << 24)?;
+        let playouts_name = match params.take("playouts") {
+            None => PLAYOUTS[0].to_string(),
+            Some(p) => p.as_str().map(str::to_string).unwrap_or_else(|| p.to_string()),
+        };
+        let playouts = playout_policy(&playouts_name).ok_or_else(|| LoadError::BadParam {
+            game: NAME,
+            name: "playouts".into(),
+            message: format!("{playouts_name} is not one of {}", PLAYOUTS.join(", ")),
+        })?;
         let (rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
         rules::no_more(NAME, &params, &Go::param_specs())?;
         let setup = if handicap > 0 {
@@ -135,16 +178,22 @@ impl Go {
         ] {
             described.set(name, Param::Int(value));
         }
+        described.set("playouts", Param::Str(playouts_name));
         let points = (size * size) as usize;
         let cap = if max_moves == 0 {
             4 * points
         } else {
             max_moves as usize
         };
-        Ok(Go::with_start(start, cap, described))
+        Ok(Go::with_start(start, cap, described, playouts))
     }
 
-    fn with_start(start: go_core::Game, max_moves: usize, params: Params) -> Go {
+    fn with_start(
+        start: go_core::Game,
+        max_moves: usize,
+        params: Params,
+        playouts: Option<HeavyPolicy>,
+    ) -> Go {
         let (width, height) = (start.board().width(), start.board().height());
         let points = usize::from(width) * usize::from(height);
         let info = GameInfo {
@@ -173,6 +222,7 @@ impl Go {
                 height,
                 max_moves,
                 start,
+                playouts,
             }),
         }
     }
@@ -191,7 +241,7 @@ impl Go {
         let start = go_core::Game::new(self.def.rules, setup).map_err(|e| e.to_string())?;
         let mut params = self.def.info.params.clone();
         params.set("board_size", Param::Int(i64::from(start.board().width())));
-        let game = Go::with_start(start, self.def.max_moves, params);
+        let game = Go::with_start(start, self.def.max_moves, params, self.def.playouts);
         Ok(game.new_initial_state())
     }
 }
@@ -199,8 +249,13 @@ impl Go {
 impl Go {
     /// The interface's state for a game of the crate as it stands (its rules,
     /// setup and moves; a GTP engine's game, say), capped at four times its points
-    /// or its length so far, whichever is more.
+    /// or its length so far, whichever is more; heavy playouts.
     pub fn state_of(game: &go_core::Game) -> GoState {
+        Go::state_with_playouts(game, true)
+    }
+
+    /// [`Go::state_of`] with the heavy playout policy (`heavy`) or the light one.
+    pub fn state_with_playouts(game: &go_core::Game, heavy: bool) -> GoState {
         let mut start = game.clone();
         if start.undo_many(game.move_count()).is_err() {
             start = game.clone();
@@ -216,7 +271,10 @@ impl Go {
         }
         params.set("board_size", Param::Int(i64::from(w)));
         params.set("max_moves", Param::Int(cap as i64));
-        let def = Go::with_start(start, cap, params);
+        let name = PLAYOUTS[usize::from(!heavy)];
+        params.set("playouts", Param::Str(name.into()));
+        let policy = heavy.then(HeavyPolicy::default);
+        let def = Go::with_start(start, cap, params, policy);
         let mut state = def.new_initial_state();
         state.game = game.clone();
         state.history = game
@@ -331,7 +389,14 @@ impl GoState {
         action: Action,
         observer: &mut impl FnMut(go_core::Event),
     ) -> Result<go_core::Report, ActionError> {
-        let mv = self.checked(action)?;
+        if self.current_player() == Turn::Terminal {
+            return Err(ActionError::Terminal);
+        }
+        let mv = self.action_to_move(action).ok_or(ActionError::OutOfRange {
+            action,
+            size: self.def.info.num_distinct_actions,
+        })?;
+        // The crate checks the move as it plays it (and changes nothing if not).
         let report = self
             .game
             .play_traced(mv, observer)
@@ -372,7 +437,8 @@ impl State for GoState {
                 .iter()
                 .filter_map(|&mv| self.move_to_action(mv)),
         );
-        out.sort_unstable();
+        // The crate lists points in board order, then the pass: already sorted.
+        debug_assert!(out.is_sorted());
     }
 
     fn check(&self, action: Action) -> Result<(), ActionError> {
@@ -485,9 +551,11 @@ impl State for GoState {
         if self.current_player() == Turn::Terminal {
             return None;
         }
-        self.game
-            .playout_move(rng)
-            .and_then(|m| self.move_to_action(m))
+        match &self.def.playouts {
+            Some(policy) => self.game.heavy_playout_move(rng, policy),
+            None => self.game.playout_move(rng),
+        }
+        .and_then(|m| self.move_to_action(m))
     }
 
     fn sample_chance<R: Rng + ?Sized>(&self, _rng: &mut R) -> Option<Action> {
@@ -499,7 +567,11 @@ impl State for GoState {
             return None;
         }
         // The crate's own playout step: the candidate it draws is checked once.
-        if self.game.play_out(rng, 1) == 0 {
+        let played = match &self.def.playouts {
+            Some(policy) => self.game.heavy_play_out(rng, 1, policy),
+            None => self.game.play_out(rng, 1),
+        };
+        if played == 0 {
             return None;
         }
         let (_, mv) = self.game.last_move()?;
@@ -510,5 +582,136 @@ impl State for GoState {
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
         self.clone()
+    }
+}
+
+/// Go's knowledge for the search's tree ([`crate::bot::Knowledge`]): priors from
+/// go_core's heavy-policy view of each move ([`go_core::Game::move_hints`]), as
+/// equivalent experience (Pachi's and Fuego's way). Each field is a number of
+/// imagined playouts; the priors of the rules that apply add up.
+///
+/// - every move: `even` playouts at an even result;
+/// - a move that fills one of the mover's own eyes is left out of the tree;
+/// - a capture, a saving move (the heavy policy's atari step) or a move matching
+///   one of MoGo's patterns next to the last move: `tactics` playouts won;
+/// - a move putting an opponent chain in atari: `atari` playouts won;
+/// - a self-atari of two stones or more that captures nothing: `self_atari`
+///   playouts lost;
+/// - a move on the first or second line with no stone within two points (in
+///   either direction): `edge` playouts lost on the first line, half as many on
+///   the second;
+/// - a move within two points of the last one: `near` playouts won;
+/// - a pass while more than a quarter of the board is empty: `edge` playouts
+///   lost. RAVE never credits a pass (its value depends on when it is played).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoKnowledge {
+    /// Even playouts for every move.
+    pub even: f32,
+    /// Won playouts for captures, saves and pattern moves.
+    pub tactics: f32,
+    /// Won playouts for ataris.
+    pub atari: f32,
+    /// Lost playouts for self-ataris of two stones or more.
+    pub self_atari: f32,
+    /// Lost playouts for moves on the first line far from every stone (half on
+    /// the second line), and for an early pass.
+    pub edge: f32,
+    /// Won playouts for moves within two points of the last move.
+    pub near: f32,
+}
+
+impl Default for GoKnowledge {
+    fn default() -> GoKnowledge {
+        GoKnowledge {
+            even: 10.0,
+            tactics: 10.0,
+            atari: 3.0,
+            self_atari: 10.0,
+            edge: 10.0,
+            near: 5.0,
+        }
+    }
+}
+
+impl GoKnowledge {
+    /// The prior of a stone on `p`, `None` to leave it out of the tree.
+    fn stone_prior(&self, game: &go_core::Game, p: Point) -> Option<crate::bot::Prior> {
+        let h = game.move_hints(p)?;
+        if h.own_eye && h.captures == 0 {
+            return None;
+        }
+        // (playouts, won minus lost)
+        let mut n = self.even;
+        let mut net = 0.0;
+        let mut add = |playouts: f32, result: f32| {
+            n += playouts;
+            net += playouts * result;
+        };
+        if h.captures > 0 || h.saves || h.pattern {
+            add(self.tactics, 1.0);
+        }
+        if h.ataris {
+            add(self.atari, 1.0);
+        }
+        if h.self_atari >= 2 && h.captures == 0 {
+            add(self.self_atari, -1.0);
+        }
+        if h.line <= 2 && !stones_near(game.board(), p) {
+            add(
+                if h.line == 1 {
+                    self.edge
+                } else {
+                    self.edge / 2.0
+                },
+                -1.0,
+            );
+        }
+        if h.distance <= 2 {
+            add(self.near, 1.0);
+        }
+        Some(crate::bot::Prior::new(n, if n > 0.0 { net / n } else { 0.0 }))
+    }
+}
+
+/// Whether a stone stands within two points of `p` (in both directions).
+fn stones_near(board: &go_core::Board, p: Point) -> bool {
+    let (c, r) = (i32::from(p.col()), i32::from(p.row()));
+    (-2..=2).any(|dc| {
+        (-2..=2).any(|dr| {
+            let (x, y) = (c + dc, r + dr);
+            x >= 0
+                && y >= 0
+                && Point::new(x as u8, y as u8).is_some_and(|q| board.get(q).is_some())
+        })
+    })
+}
+
+impl crate::bot::Knowledge<GoState> for GoKnowledge {
+    fn priors(
+        &mut self,
+        state: &GoState,
+        actions: &[Action],
+        out: &mut Vec<Option<crate::bot::Prior>>,
+    ) {
+        out.clear();
+        let game = &state.game;
+        let board = game.board();
+        let crowded = board.empty_count() * 4
+            <= usize::from(board.width()) * usize::from(board.height());
+        for &a in actions {
+            out.push(match state.action_to_move(a) {
+                Some(Move::Play(p)) => self.stone_prior(game, p),
+                Some(Move::Pass) => Some(crate::bot::Prior {
+                    visits: self.even + if crowded { 0.0 } else { self.edge },
+                    value: if crowded || self.even + self.edge <= 0.0 {
+                        0.0
+                    } else {
+                        -self.edge / (self.even + self.edge)
+                    },
+                    rave: false,
+                }),
+                _ => Some(crate::bot::Prior::NONE),
+            });
+        }
     }
 }
