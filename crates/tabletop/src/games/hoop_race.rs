@@ -4,14 +4,15 @@
 //!   throws of H6) is a chance node; outcome `i` is [`Throw::ALL`]`[i]` (1, 2, 3, 4,
 //!   5, back-do) with the exact probability of the rules' throw model (stick model
 //!   or outcome table).
-//! - **Decisions**: a banked throw spent on a unit: `((seat · 30) + unit) · 6 +
+//! - **Decisions**: a banked throw spent on a horse: `((seat · 8) + number) · 6 +
 //!   throw`, where `seat` is 0 for the mover's own horses and 1 for the partner's
-//!   (four players), `unit` is 0 for entering a waiting horse and `1 + station`
-//!   for the horses standing on a station (a team moves as one, H7), and `throw` is
-//!   the index in [`Throw::ALL`]. So `num_distinct_actions` is 180, or 360 with four
-//!   players. An action names the crate's move of the unit's lowest-numbered horse
-//!   (the crate's legal list names each team and entry so), and prints as that
-//!   move (`"A1+3"`).
+//!   (four players), `number` the horse's number (0 for `A1`), and `throw` the
+//!   index in [`Throw::ALL`] — 96 actions, or 192 with four players. A team moves
+//!   as one (H7), so its move is named once, by its lowest-numbered horse, and
+//!   entering by the lowest-numbered waiting horse, as the crate's legal list
+//!   names them; the same move named by another horse of the team is refused with
+//!   the name to use, and reading a move in notation (`"A3+2"`) gives the team's
+//!   action.
 //! - **Players** are the seats; returns are per side (partners share them): +1 for
 //!   the winning side, and for the others −1/(sides − 1) each; playing for places,
 //!   `1 − 2r/(sides − 1)` for the side in place `r` (0-based). Zero-sum. Scores:
@@ -29,7 +30,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use hoop_race::{Awaiting, Move, Place, Player, Route, Rules, Setup, Station, Throw};
+use hoop_race::{Awaiting, Horse, Move, Place, Player, Route, Rules, Setup, Throw};
 use rand_core::Rng;
 
 use super::rules::{self, RulesParams};
@@ -42,8 +43,8 @@ use crate::registry::LoadError;
 use crate::turn::Turn;
 
 const NAME: &str = "hoop_race";
-/// Units a seat can move: entering, or the horses on one of the 29 stations.
-const UNITS: u32 = 1 + Station::COUNT as u32;
+/// Horse numbers a seat may have.
+const HORSES: u32 = hoop_race::MAX_HORSES as u32;
 /// Throw values.
 const THROWS: u32 = 6;
 /// Places a horse can be: waiting, out, and each step of each route.
@@ -139,7 +140,7 @@ impl HoopRace {
             long_name: "Hoop race (yut nori family)",
             params,
             num_players: players,
-            num_distinct_actions: (seats * UNITS * THROWS) as usize,
+            num_distinct_actions: (seats * HORSES * THROWS) as usize,
             max_chance_outcomes: THROWS as usize,
             max_game_length: max_actions,
             max_chance_nodes: max_actions,
@@ -256,34 +257,38 @@ impl HoopRaceState {
         [Some(mover), partner]
     }
 
-    /// The action naming `mv` of `mover` now (`None` for a horse that is out or
-    /// belongs to neither the mover nor the partner).
+    /// The action naming `mv` of `mover` (`None` for a horse of neither the mover
+    /// nor the partner).
     pub fn move_to_action(&self, mover: Player, mv: Move) -> Option<Action> {
         let seat = self
             .seats(mover)
             .iter()
             .position(|s| *s == Some(mv.horse.owner))? as u32;
-        let unit = match self.game.place(mv.horse) {
-            Place::Waiting => 0,
-            Place::Out => return None,
-            p @ Place::On { .. } => 1 + p.station()?.index() as u32,
-        };
-        Some((seat * UNITS + unit) * THROWS + mv.throw.index() as u32)
+        Some((seat * HORSES + u32::from(mv.horse.number)) * THROWS + mv.throw.index() as u32)
     }
 
-    /// The crate's move an action names for `mover`: the unit's lowest-numbered
-    /// horse with the throw (`None` where no horse is there).
+    /// The crate's move an action names for `mover` (`None` for the partner's
+    /// horses without a partner).
     pub fn action_to_move(&self, mover: Player, action: Action) -> Option<Move> {
         let throw = Throw::ALL[(action % THROWS) as usize];
-        let unit = (action / THROWS) % UNITS;
-        let seat = self.seats(mover)[(action / THROWS / UNITS) as usize % 2]?;
-        let horse = self.game.horses(seat).find(|&(_, place)| match unit {
-            0 => place == Place::Waiting,
-            u => place
-                .station()
-                .is_some_and(|s| s.index() == (u - 1) as usize),
-        })?;
-        Some(Move::new(horse.0, throw))
+        let number = ((action / THROWS) % HORSES) as u8;
+        let seat = self.seats(mover)[(action / THROWS / HORSES) as usize % 2]?;
+        Some(Move::new(Horse::new(seat, number), throw))
+    }
+
+    /// The horse that names `horse`'s unit: the lowest-numbered horse of its team
+    /// (its seat's horses on its station), or for a waiting horse the
+    /// lowest-numbered waiting horse of its seat.
+    fn unit_head(&self, horse: Horse) -> Horse {
+        let place = self.game.place(horse);
+        let station = place.station();
+        self.game
+            .horses(horse.owner)
+            .find(|&(_, p)| match station {
+                Some(st) => p.station() == Some(st),
+                None => p == place,
+            })
+            .map_or(horse, |(h, _)| h)
     }
 
     /// Takes `action` as [`State::apply_action`] does, giving each of the move's
@@ -338,26 +343,20 @@ impl HoopRaceState {
                 _ => ActionError::Illegal("a throw is due, not a move".into()),
             });
         };
-        let mv = self.action_to_move(mover, action).ok_or_else(|| {
-            ActionError::Illegal(format!("no horse for {}", self.unit_name(mover, action)))
-        })?;
+        let mv = self
+            .action_to_move(mover, action)
+            .ok_or_else(|| ActionError::Illegal("there is no partner in this game".into()))?;
         self.game
             .check(mv)
             .map_err(|e| ActionError::Illegal(e.to_string()))?;
+        let head = self.unit_head(mv.horse);
+        if head != mv.horse {
+            return Err(ActionError::Illegal(format!(
+                "{} moves with {head}: the move is named by {head} (ruling H7)",
+                mv.horse
+            )));
+        }
         Ok(mv)
-    }
-
-    /// "A: enter +3" / "C: b1 +3": the unit an action names, for actions naming no horse.
-    fn unit_name(&self, mover: Player, action: Action) -> String {
-        let throw = Throw::ALL[(action % THROWS) as usize];
-        let unit = (action / THROWS) % UNITS;
-        let seat = self.seats(mover)[(action / THROWS / UNITS) as usize % 2];
-        let who = seat.map_or("partner".to_string(), |p| p.to_string());
-        let what = match unit {
-            0 => "enter".to_string(),
-            u => Station::new((u - 1) as u8).map_or("?".to_string(), |s| s.to_string()),
-        };
-        format!("{who}:{what}{}", throw_suffix(throw))
     }
 
     fn throw_outcome(&self, action: Action) -> Result<Throw, ActionError> {
@@ -371,14 +370,6 @@ impl HoopRaceState {
             return Err(ActionError::ImpossibleChance(action));
         }
         Ok(Throw::ALL[action as usize])
-    }
-}
-
-fn throw_suffix(t: Throw) -> String {
-    if t.is_back_do() {
-        "-1".into()
-    } else {
-        format!("+{}", t.steps())
     }
 }
 
@@ -495,15 +486,10 @@ impl State for HoopRaceState {
             Turn::Chance => Throw::ALL
                 .get(action as usize)
                 .map_or_else(|| format!("throw {action}?"), |t| t.to_string()),
-            Turn::Player(p) => {
-                let Some(mover) = Player::new(p) else {
-                    return format!("{action}");
-                };
-                match self.action_to_move(mover, action) {
-                    Some(mv) => mv.to_string(),
-                    None => self.unit_name(mover, action),
-                }
-            }
+            Turn::Player(p) => match Player::new(p).and_then(|m| self.action_to_move(m, action)) {
+                Some(mv) => mv.to_string(),
+                None => format!("{action}"),
+            },
             Turn::Terminal => format!("{action}"),
         }
     }
@@ -523,6 +509,8 @@ impl State for HoopRaceState {
                     .map_err(|e: hoop_race::ParseError| NotationError::Parse(e.to_string()))?;
                 let mover =
                     Player::new(p).ok_or_else(|| NotationError::NoSuchAction(text.into()))?;
+                // Any horse of a team names the team's move.
+                let mv = Move::new(self.unit_head(mv.horse), mv.throw);
                 self.move_to_action(mover, mv)
                     .ok_or_else(|| NotationError::NoSuchAction(text.into()))
             }
@@ -611,6 +599,24 @@ impl State for HoopRaceState {
             .throw_model()
             .draw(self.def.rules.back_do(), rng);
         Some(t.index() as Action)
+    }
+
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
+        // The crate's own playout step (the same draws as the default step: the
+        // rules' throw model, a uniform move), then its action read back.
+        if self.capped() {
+            return None;
+        }
+        let mover = self.game.to_move();
+        if self.game.play_out(rng, 1) == 0 {
+            return None;
+        }
+        let action = match *self.game.actions().last()? {
+            hoop_race::Action::Throw(t) => t.index() as Action,
+            hoop_race::Action::Move(mv) => self.move_to_action(mover, mv)?,
+        };
+        self.history.push(action);
+        Some(action)
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {

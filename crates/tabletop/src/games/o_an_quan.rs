@@ -195,7 +195,14 @@ impl OAnQuanState {
 
     /// The action of a move.
     pub fn move_to_action(&self, mv: Move) -> Option<Action> {
-        let k = self.def.squares.iter().position(|&s| s == mv.square)? as Action;
+        // Ring order: each seat's quan square, then its row (ruling Q1's layout).
+        let per_seat = self.def.rules.row_len() + 1;
+        let k = mv.square.side().index() * per_seat + usize::from(mv.square.number().unwrap_or(0));
+        let k = if self.def.squares.get(k) == Some(&mv.square) {
+            k
+        } else {
+            self.def.squares.iter().position(|&s| s == mv.square)?
+        } as Action;
         Some(2 * k + Action::from(mv.direction == Direction::Right))
     }
 
@@ -392,6 +399,15 @@ impl State for OAnQuanState {
 
     fn sample_chance<R: Rng + ?Sized>(&self, _rng: &mut R) -> Option<Action> {
         None
+    }
+
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
+        // The same draw as the default step, checked once (by the crate).
+        let mv = self.game.random_move(rng)?;
+        let a = self.move_to_action(mv)?;
+        self.game.play(mv).ok()?;
+        self.history.push(a);
+        Some(a)
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {

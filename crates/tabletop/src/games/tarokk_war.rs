@@ -176,6 +176,32 @@ impl PartialEq for TarokkWarState {
     }
 }
 
+/// The soldiers' and the hand cards' bit sets over card indices.
+const SOLDIER_MASK: u32 = mask_of(&SOLDIERS);
+const HAND_MASK: u32 = mask_of(&HAND_CARDS);
+
+const fn mask_of(cards: &[Card]) -> u32 {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < cards.len() {
+        m |= 1 << cards[i].index();
+        i += 1;
+    }
+    m
+}
+
+/// The set bits of `m`, lowest first.
+fn bits(mut m: u32) -> impl Iterator<Item = Action> {
+    core::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let b = m.trailing_zeros();
+        m &= m - 1;
+        Some(b)
+    })
+}
+
 fn card(a: Action) -> Option<Card> {
     u8::try_from(a).ok().and_then(Card::from_index)
 }
@@ -201,25 +227,25 @@ impl TarokkWarState {
         }
     }
 
-    /// The cards (indices) still possible at the current deal node.
-    fn deal_outcomes(&self) -> Vec<Action> {
+    /// The outcomes still possible at the current deal node, as a bit set over
+    /// the action ids (the first dealer: 0 and 1; then card indices).
+    fn deal_mask(&self) -> u32 {
         let k = self.dealt.len();
         if k == 0 {
-            return alloc::vec![0, 1];
+            return 0b11;
         }
-        let (pool, used): (&[Card], &[Action]) = if k <= 19 {
-            (&SOLDIERS, &self.dealt[1..])
+        let (pool, used) = if k <= 19 {
+            (SOLDIER_MASK, &self.dealt[1..])
         } else {
             let hand = (k - 20) / 6;
-            (&HAND_CARDS, &self.dealt[20 + hand * 6..])
+            (HAND_MASK, &self.dealt[20 + hand * 6..])
         };
-        let mut out: Vec<Action> = pool
-            .iter()
-            .map(|c| c.index() as Action)
-            .filter(|a| !used.contains(a))
-            .collect();
-        out.sort_unstable();
-        out
+        used.iter().fold(pool, |m, &a| m & !(1u32 << (a % 32)))
+    }
+
+    /// The outcomes still possible at the current deal node, in increasing order.
+    fn deal_outcomes(&self) -> Vec<Action> {
+        bits(self.deal_mask()).collect()
     }
 
     /// The setup, once the deal is complete.
@@ -357,7 +383,7 @@ impl State for TarokkWarState {
         }
         match &self.game {
             None => {
-                if self.deal_outcomes().contains(&action) {
+                if self.deal_mask() >> action & 1 == 1 {
                     Ok(())
                 } else {
                     Err(ActionError::ImpossibleChance(action))
@@ -588,10 +614,25 @@ impl State for TarokkWarState {
         if self.game.is_some() {
             return None;
         }
-        let outcomes = self.deal_outcomes();
-        outcomes
-            .get(below(rng, outcomes.len() as u32) as usize)
-            .copied()
+        let m = self.deal_mask();
+        bits(m).nth(below(rng, m.count_ones()) as usize)
+    }
+
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
+        // The same draws as the default step, without its second check.
+        let action = match &self.game {
+            None => self.sample_chance(rng)?,
+            Some(g) => {
+                let mv = g.random_move(rng)?;
+                let a = mv.card().index() as Action;
+                let g = self.game.as_mut()?;
+                g.play(mv).ok()?;
+                self.history.push(a);
+                return Some(a);
+            }
+        };
+        self.apply_traced(action, &mut |_| {}).ok()?;
+        Some(action)
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> Self {

@@ -408,9 +408,11 @@ impl TrapStonesState {
         let draws = self
             .draws()
             .ok_or(ActionError::Illegal("the draws come first".into()))?;
-        let mut cells = self.traps[side.index()].clone();
-        cells.push(cell);
-        Setup::check_traps_so_far(&self.def.rules, &draws, side, &cells)
+        let chosen = &self.traps[side.index()];
+        let mut cells = [cell; trap_stones::MAX_TRAPS + 1];
+        let n = chosen.len().min(trap_stones::MAX_TRAPS);
+        cells[..n].copy_from_slice(&chosen[..n]);
+        Setup::check_traps_so_far(&self.def.rules, &draws, side, &cells[..=n])
             .map_err(|e| ActionError::Illegal(e.to_string()))?;
         Ok(cell)
     }
@@ -792,10 +794,18 @@ impl State for TrapStonesState {
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         match self.phase() {
             Phase::Draw(_) => None,
-            Phase::Trap(_) => {
+            Phase::Trap(side) => {
+                // Uniform over the allowed cells: draw cells until one is allowed
+                // (most are), falling back to the list.
+                let n = self.def.cells();
+                for _ in 0..64 {
+                    let a = below(rng, n);
+                    if self.check_trap(side, a).is_ok() {
+                        return Some(a);
+                    }
+                }
                 let list = self.legal_actions();
-                let k = below(rng, list.len() as u32) as usize;
-                list.get(k).copied()
+                list.get(below(rng, list.len() as u32) as usize).copied()
             }
             Phase::Play(g) => g.random_move(rng).and_then(|mv| self.def.action(mv)),
         }
@@ -813,6 +823,24 @@ impl State for TrapStonesState {
             Phase::Draw(_) => Some(below(rng, 2)),
             _ => None,
         }
+    }
+
+    fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> {
+        // In play, the policy's move checked once (by the crate); before it, the
+        // default step.
+        if let Some(g) = &mut self.game {
+            let mv = g.playout_move(rng)?;
+            let a = self.def.action(mv)?;
+            g.play(mv).ok()?;
+            self.history.push(a);
+            return Some(a);
+        }
+        let action = match self.current_player() {
+            Turn::Terminal => return None,
+            Turn::Chance => self.sample_chance(rng),
+            Turn::Player(_) => self.playout_action(rng),
+        }?;
+        self.apply_action(action).ok().map(|()| action)
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> Self {
