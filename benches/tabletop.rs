@@ -134,7 +134,7 @@ fn tarokk_war(c: &mut Criterion) {
         b.iter(|| {
             let mut moves = 0;
             for _ in 0..GAMES {
-                let mut g = tarokk_war::Game::random(rules.clone(), &mut rng).expect("valid");
+                let mut g = tarokk_war::Game::random(rules, &mut rng).expect("valid");
                 while let Some(mv) = g.random_move(&mut rng) {
                     g.play(mv).expect("a listed move is legal");
                     moves += 1;

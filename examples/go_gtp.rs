@@ -41,6 +41,21 @@ fn main() {
             }
             "--seed" => thinking.seed = number(&value) as u64,
             "--resign" => thinking.resign_below = Some(number(&value).min(1.0)),
+            "--explore" => thinking.exploration = Some(number(&value)),
+            "--rave" => thinking.rave = Some(number(&value)),
+            "--knowledge" => thinking.knowledge = number(&value) > 0.0,
+            "--expand" => {
+                let n = number(&value) as u32;
+                thinking.expand_after = Some((n > 0).then_some(n));
+            }
+            "--fpu" => thinking.first_play = Some(number(&value)),
+            "--reuse" => thinking.reuse_tree = number(&value) > 0.0,
+            "--pass-check" => thinking.pass_check = number(&value) > 0.0,
+            "--policy" => match value.as_deref() {
+                Some("heavy") => thinking.heavy_playouts = true,
+                Some("light") => thinking.heavy_playouts = false,
+                _ => exit_usage("--policy is heavy or light"),
+            },
             _ => exit_usage(&format!("unexpected argument {a}")),
         }
     }

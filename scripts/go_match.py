@@ -9,7 +9,10 @@
 Seats alternate: game k gives the first engine Black when k is even. A game ends
 with two passes, a resignation, an illegal move (it loses), or --max-moves moves;
 it is then scored by a separate GNU Go (`--chinese-rules`, the game's komi) with
-`final_score`, which removes the stones GNU Go judges dead. Each game is one line
+`final_score`, which removes the stones GNU Go judges dead. `{game}` in either
+command line becomes the game's number (a seed per game, so that engines with a
+playout budget do not repeat their games:
+`--first "go_gtp --playouts 3000 --seed {game}"`). Each game is one line
 of JSON in --out (appended, so an interrupted run resumes where it stopped); the
 summary prints the first engine's wins with a 95 % Wilson interval.
 """
@@ -162,7 +165,9 @@ def main():
         with open(args.out) as f:
             done = [json.loads(line) for line in f if line.strip()]
     for k in range(len(done), args.games):
-        r = play_game(args.first, args.other, args.scorer, args.size, args.komi, k % 2 == 0, args.max_moves, args.seconds)
+        first = args.first.replace("{game}", str(k + 1))
+        other = args.other.replace("{game}", str(k + 1))
+        r = play_game(first, other, args.scorer, args.size, args.komi, k % 2 == 0, args.max_moves, args.seconds)
         r["game"] = k
         with open(args.out, "a") as f:
             f.write(json.dumps(r) + "\n")

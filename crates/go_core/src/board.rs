@@ -443,6 +443,32 @@ impl Board {
         n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
     }
 
+    /// The one point all pseudo-liberties of the chain headed at `head` are on
+    /// (the chain is in atari there), `None` when it has two liberties or more
+    /// (or none). O(1), from the count, sum and sum of squares.
+    #[inline]
+    pub(crate) fn atari_point(&self, head: usize) -> Option<usize> {
+        let c = &self.chains[head];
+        let n = u64::from(c.libs);
+        let sum = u64::from(c.lib_sum);
+        // All equal exactly when sum² = n·squares (Cauchy–Schwarz); no
+        // division unless they are.
+        (n > 0 && sum * sum == n * u64::from(c.lib_sq)).then(|| (sum / n) as usize)
+    }
+
+    /// The number of stones of the chain headed at `head`.
+    #[inline]
+    pub(crate) fn chain_size(&self, head: usize) -> usize {
+        usize::from(self.chains[head].size)
+    }
+
+    /// The length of a row of cells (width + 1): the cell above `i` is
+    /// `i + stride`.
+    #[inline]
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
     /// The hash of the board after a move of `code` with effect `e`.
     #[inline]
     pub(crate) fn hash_after(&self, code: u8, e: &Effect) -> u64 {

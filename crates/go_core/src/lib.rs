@@ -12,6 +12,7 @@ mod chance;
 mod error;
 mod game;
 pub mod handicap;
+mod heavy;
 mod moves;
 mod outcome;
 pub mod player;
@@ -34,6 +35,7 @@ pub use error::{
     SgfError, SgfErrorKind, UndoError,
 };
 pub use game::Game;
+pub use heavy::{HeavyPolicy, MoveHints, PATTERNS};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use outcome::{End, Outcome};
 pub use player::Color;

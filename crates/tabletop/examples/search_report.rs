@@ -1,38 +1,39 @@
-//! One search from a game's start (or after some random moves), printed:
-//! `cargo run --release -p tabletop --example search_report -- GAME_STRING [MILLISECONDS] [RANDOM_MOVES]`.
+//! One search from a position, printed: `cargo run --release -p tabletop --example
+//! search_report -- GAME_STRING MILLISECONDS [MOVE ...]` (moves in the game's
+//! notation). `RAVE=K` and `EXPLORE=C` override the game's settings.
 
 use std::time::Duration;
 
-use rand_core::SeedableRng;
 use tabletop::bot::{Budget, Config, Searcher};
-use tabletop::rng::SplitMix64;
-use tabletop::{Game, State, Turn};
+use tabletop::{Game, State};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = tabletop::load(args.first().map_or("go(board_size=9)", String::as_str)).unwrap();
     let ms: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let random_moves: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0);
-    let mut rng = SplitMix64::seed_from_u64(3);
     let mut s = game.new_initial_state();
-    for _ in 0..random_moves {
-        let a = match s.current_player() {
-            Turn::Terminal => break,
-            Turn::Chance => s.sample_chance(&mut rng),
-            Turn::Player(_) => s.playout_action(&mut rng),
-        };
-        s.apply_action(a.unwrap()).unwrap();
-    }
-    while s.is_chance_node() {
-        let a = s.sample_chance(&mut rng).unwrap();
+    for mv in args.iter().skip(2) {
+        let a = s.string_to_action(mv).unwrap();
         s.apply_action(a).unwrap();
     }
     println!("{}", s.observation_string(0));
-    let config = Config::for_game(
+    let mut config = Config::for_game(
         game.info().short_name,
         Budget::time(Duration::from_millis(ms)),
         1,
     );
+    if let Some(k) = std::env::var("RAVE")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+    {
+        config.rave = (k > 0.0).then_some(k);
+    }
+    if let Some(c) = std::env::var("EXPLORE")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+    {
+        config.exploration = c;
+    }
     let report = Searcher::new(config).search(&s);
     let turn = s.current_player();
     println!(

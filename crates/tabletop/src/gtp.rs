@@ -26,7 +26,7 @@ use go_core::sgf::SgfGame;
 use go_core::{Color, Game, Komi, Move, Point, Rules, Setup};
 
 use crate::bot::{Budget, Config, Searcher};
-use crate::games::go::Go;
+use crate::games::go::{Go, GoKnowledge};
 use crate::interface::State;
 use crate::turn::Turn;
 
@@ -70,7 +70,32 @@ pub struct Thinking {
     /// Resign when the best move's expected result falls below this winning
     /// chance (0 to 1), after the opening; `None` never resigns.
     pub resign_below: Option<f64>,
+    /// The search's UCT exploration constant, if not Go's default.
+    pub exploration: Option<f64>,
+    /// RAVE's equivalence parameter, if not Go's default; 0 turns RAVE off.
+    pub rave: Option<f64>,
+    /// The playouts' policy: go_core's heavy one (the default) or, when false,
+    /// the light one (see [`crate::games::go`]).
+    pub heavy_playouts: bool,
+    /// Priors for the tree from Go knowledge ([`GoKnowledge`]; the default);
+    /// when false none (every legal move, own eyes included, at no prior).
+    pub knowledge: bool,
+    /// The tree's growth ([`Config::expand_after`]), if not Go's default.
+    pub expand_after: Option<Option<u32>>,
+    /// First-play urgency ([`Config::first_play`]), if not Go's default.
+    pub first_play: Option<f64>,
+    /// Keep the tree from one move to the next ([`Config::reuse_tree`]).
+    pub reuse_tree: bool,
+    /// Pass judged by a cautious count (the default): after the opponent's pass,
+    /// pass at once when the count with dead stones removed wins even if every
+    /// point that is nobody's yet went to the opponent; otherwise never pass
+    /// while another move was searched. Dead stones are judged by
+    /// [`DEAD_STONE_PLAYOUTS`] heavy playouts (see `Engine::safe_to_pass`).
+    pub pass_check: bool,
 }
+
+/// Playouts that judge which stones are dead ([`Thinking::pass_check`]).
+pub const DEAD_STONE_PLAYOUTS: usize = 200;
 
 impl Default for Thinking {
     fn default() -> Thinking {
@@ -78,6 +103,14 @@ impl Default for Thinking {
             budget: crate::bot::Level::new(6).budget(),
             seed: 1,
             resign_below: None,
+            exploration: None,
+            rave: None,
+            heavy_playouts: true,
+            knowledge: true,
+            expand_after: None,
+            first_play: None,
+            reuse_tree: true,
+            pass_check: true,
         }
     }
 }
@@ -99,6 +132,9 @@ pub struct Engine {
     game: Game,
     thinking: Thinking,
     searcher: Searcher,
+    /// The game as it was at the last search: the tree is kept only while the
+    /// game goes on from it.
+    searched: Option<Game>,
     clock: Option<Clock>,
     quit: bool,
 }
@@ -131,6 +167,7 @@ impl Engine {
             rules,
             game,
             searcher: Searcher::new(Config::for_game("go", thinking.budget, thinking.seed)),
+            searched: None,
             thinking,
             clock: None,
             quit: false,
@@ -418,14 +455,56 @@ impl Engine {
     /// clock allows (else the budget), or a resignation when it is asked to and the
     /// game is lost.
     fn think(&mut self) -> Move {
-        let state = Go::state_of(&self.game);
+        let opponent_passed = matches!(self.game.last_move(), Some((_, Move::Pass)));
+        if self.thinking.pass_check && opponent_passed && self.safe_to_pass() {
+            return Move::Pass;
+        }
+        let state = Go::state_with_playouts(&self.game, self.thinking.heavy_playouts);
         let budget = self.move_budget();
-        let config = Config::for_game("go", budget, self.thinking.seed);
+        let mut config = Config::for_game("go", budget, self.thinking.seed);
+        if let Some(c) = self.thinking.exploration {
+            config.exploration = c;
+        }
+        if let Some(k) = self.thinking.rave {
+            config.rave = (k > 0.0).then_some(k);
+        }
+        if let Some(e) = self.thinking.expand_after {
+            config.expand_after = e;
+        }
+        if let Some(f) = self.thinking.first_play {
+            config.first_play = f;
+        }
+        config.reuse_tree = self.thinking.reuse_tree;
         self.searcher.set_config(config);
-        let report = self.searcher.search(&state);
-        let Some(action) = report.action else {
+        // The tree is kept only along one game.
+        let same_game = self.searched.as_ref().is_some_and(|g| {
+            g.setup() == self.game.setup()
+                && g.rules() == self.game.rules()
+                && g.move_count() <= self.game.move_count()
+                && self.game.moves().take(g.move_count()).eq(g.moves())
+        });
+        if !same_game {
+            self.searcher.forget();
+        }
+        self.searched = Some(self.game.clone());
+        let report = if self.thinking.knowledge {
+            self.searcher
+                .search_with(&state, &mut GoKnowledge::default())
+        } else {
+            self.searcher.search(&state)
+        };
+        let Some(mut action) = report.action else {
             return Move::Pass;
         };
+        let pass = state.move_to_action(Move::Pass);
+        if self.thinking.pass_check
+            && Some(action) == pass
+            && let Some(other) = report.children.iter().find(|c| Some(c.action) != pass)
+            && !self.safe_to_pass()
+        {
+            // Passing might leave the count lost: play on.
+            action = other.action;
+        }
         if let Some(p) = self.thinking.resign_below
             && self.game.move_count() >= self.board_points() / 4
             && (report.value + 1.0) / 2.0 < p
@@ -467,6 +546,67 @@ impl Engine {
         // A time too long for a `Duration` (finite, but beyond 2^64 seconds) is no
         // limit: think as the engine is set to.
         Duration::try_from_secs_f64(seconds).map_or(self.thinking.budget, Budget::time)
+    }
+
+    /// Whether the side to move wins the count with dead stones removed even if
+    /// every point that counts for nobody (dame, open areas) went to the
+    /// opponent. Dead stones as heavy playouts from the position judge them,
+    /// cautiously for the side to move: its stones count as dead unless their
+    /// points stay its own in 70 % of the playouts, the opponent's as alive
+    /// unless theirs do in under 30 %.
+    fn safe_to_pass(&self) -> bool {
+        use rand_core::SeedableRng;
+        let board = self.game.board();
+        let (w, h) = (usize::from(board.width()), usize::from(board.height()));
+        let mut own = std::vec![0u32; w * h];
+        let mut rng = crate::rng::SplitMix64::seed_from_u64(self.thinking.seed ^ 0x5eed);
+        let policy = go_core::HeavyPolicy::default();
+        let mut g = self.game.clone();
+        for _ in 0..DEAD_STONE_PLAYOUTS {
+            g.clone_from(&self.game);
+            g.heavy_play_out(&mut rng, 4 * w * h, &policy);
+            let b = g.board();
+            for p in b.points() {
+                let owner = b.get(p).or_else(|| {
+                    // An empty point: the colour of all its stone neighbours.
+                    let (c, r) = (p.col(), p.row());
+                    let mut colours = [
+                        c.checked_sub(1).and_then(|c| Point::new(c, r)),
+                        Point::new(c + 1, r),
+                        r.checked_sub(1).and_then(|r| Point::new(c, r)),
+                        Point::new(c, r + 1),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|q| b.get(q));
+                    let first = colours.next()?;
+                    colours.all(|c| c == first).then_some(first)
+                });
+                if let (Some(o), Some(c)) = (owner, board.get(p))
+                    && o == c
+                {
+                    own[usize::from(p.row()) * w + usize::from(p.col())] += 1;
+                }
+            }
+        }
+        let me = self.game.to_move();
+        let dead: Vec<Point> = board
+            .stones()
+            .filter(|&(p, c)| {
+                let share = f64::from(own[usize::from(p.row()) * w + usize::from(p.col())])
+                    / DEAD_STONE_PLAYOUTS as f64;
+                if c == me { share < 0.7 } else { share < 0.3 }
+            })
+            .map(|(p, _)| p)
+            .collect();
+        let Ok(score) = self.game.score_with_dead(&dead) else {
+            return false;
+        };
+        let margin = match me {
+            Color::Black => score.margin_half_points(),
+            Color::White => -score.margin_half_points(),
+        };
+        margin > 2 * i64::from(score.neutral)
     }
 
     fn board_points(&self) -> usize {

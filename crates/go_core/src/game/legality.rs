@@ -121,7 +121,7 @@ impl Game {
     /// [`Game::legal_effect`] without the reason: no error is built for the
     /// refused candidates of a playout.
     #[inline]
-    fn allows(&self, code: u8, e: &Effect) -> bool {
+    pub(crate) fn allows(&self, code: u8, e: &Effect) -> bool {
         if e.suicide && self.rules.suicide() == Suicide::Forbidden {
             return false;
         }

@@ -15,11 +15,13 @@
 //! - **Levels**: [`Level`] names budgets from 1 (a few hundred playouts) to 10 (a
 //!   few seconds); [`Config::for_game`] sets the options each game profits from.
 
+mod knowledge;
 mod search;
 mod tree;
 
 use core::time::Duration;
 
+pub use knowledge::{Knowledge, NoKnowledge, Prior};
 pub use search::{ChildStats, Report, Searcher, choose};
 
 /// How much a search may spend. The search stops at the first limit reached; at
@@ -112,6 +114,22 @@ pub struct Config {
     pub max_playout_steps: usize,
     /// The generator's seed.
     pub seed: u64,
+    /// How a game of perfect information grows its tree. `None`: one child per
+    /// visit, each legal action tried once in random order before UCB chooses.
+    /// `Some(n)`: a node gets all its children at once, with the priors of the
+    /// search's [`Knowledge`], at its `n`-th visit (the root at once); until then
+    /// playouts start from it. UCB (with RAVE) then chooses among all children
+    /// from the first visit, an unvisited child scored by its prior, its RAVE
+    /// statistics, or else [`Config::first_play`].
+    pub expand_after: Option<u32>,
+    /// The score of a child with no visits, no prior and no RAVE statistics
+    /// (first-play urgency, a return in −1..=1; above 1 tries every such child
+    /// before any other is revisited). Only with [`Config::expand_after`].
+    pub first_play: f64,
+    /// Keep the subtree of the position searched next when it follows the last
+    /// search's position by a few actions (a game's next turn): its statistics
+    /// carry over. Only with [`Config::expand_after`] (perfect information).
+    pub reuse_tree: bool,
 }
 
 impl Default for Config {
@@ -123,6 +141,9 @@ impl Default for Config {
             widening: None,
             max_playout_steps: 10_000,
             seed: 1,
+            expand_after: None,
+            first_play: 1.0,
+            reuse_tree: false,
         }
     }
 }

@@ -5,7 +5,8 @@
 use std::time::Instant;
 use std::vec::Vec;
 
-use super::tree::{NO_PLAYER, NONE, Tree};
+use super::knowledge::{Knowledge, NoKnowledge, Prior};
+use super::tree::{NO_PLAYER, NO_RAVE, NONE, Tree, UNKNOWN};
 use super::{Config, Widening};
 use crate::action::{Action, ActionList};
 use crate::info::Information;
@@ -32,6 +33,9 @@ pub struct Report {
     pub value: f64,
     /// The root's children, most visited first.
     pub children: Vec<ChildStats>,
+    /// Playouts through the root kept from the previous search
+    /// ([`Config::reuse_tree`]); `playouts` counts only this search's.
+    pub reused: u64,
 }
 
 /// One root child's statistics.
@@ -65,6 +69,11 @@ pub struct Searcher {
     /// Whether the game has perfect information: then a node is always the same
     /// position, so its legal actions are listed once, at its first visit.
     perfect: bool,
+    /// Scratch space for a node's priors.
+    priors: Vec<Option<Prior>>,
+    /// The history of the last search's root, to find it again
+    /// ([`Config::reuse_tree`]).
+    root_history: Vec<Action>,
 }
 
 impl Searcher {
@@ -81,6 +90,8 @@ impl Searcher {
             child_bits: Vec::new(),
             seen: Vec::new(),
             perfect: false,
+            priors: Vec::new(),
+            root_history: Vec::new(),
         }
     }
 
@@ -97,9 +108,28 @@ impl Searcher {
         self.config = config;
     }
 
+    /// Drops the tree kept for reuse ([`Config::reuse_tree`]): the next search
+    /// starts afresh. For a caller that starts another game.
+    pub fn forget(&mut self) {
+        self.tree.nodes.clear();
+        self.tree.untried.clear();
+        self.root_history.clear();
+    }
+
     /// Searches from `state` for the player to move and returns the choice. At a
     /// chance node or the end there is nothing to choose (`action: None`).
     pub fn search<S: State>(&mut self, state: &S) -> Report {
+        self.search_with(state, &mut NoKnowledge)
+    }
+
+    /// [`Searcher::search`] with a game's [`Knowledge`]: priors for the children
+    /// of each node, and actions left out of the tree, when the tree grows a node
+    /// at a time ([`Config::expand_after`]); otherwise the knowledge is not used.
+    pub fn search_with<S: State, K: Knowledge<S>>(
+        &mut self,
+        state: &S,
+        knowledge: &mut K,
+    ) -> Report {
         let start = Instant::now();
         let info = state.info();
         let Turn::Player(me) = state.current_player() else {
@@ -111,6 +141,7 @@ impl Searcher {
                 elapsed: start.elapsed(),
                 value: 0.0,
                 children: Vec::new(),
+                reused: 0,
             };
         };
         let words = info.num_distinct_actions.div_ceil(64).max(1);
@@ -125,19 +156,27 @@ impl Searcher {
                 s.resize(words, 0);
             }
         }
-        self.tree.reset();
         let hidden = info.information == Information::Imperfect;
         self.perfect = !hidden;
+        let grows_nodes = self.perfect && self.config.expand_after.is_some();
+        if !(grows_nodes && self.config.reuse_tree && self.reuse(state.history())) {
+            self.tree.reset();
+        }
+        self.root_history.clear();
+        self.root_history.extend_from_slice(state.history());
+        let reused = u64::from(self.tree.nodes[0].visits);
         let budget = self.config.budget;
         let mut playouts = 0u64;
         let mut steps = 0u64;
+        // One state for every playout, its buffers reused (`clone_from`).
+        let mut s = state.clone();
         loop {
-            let mut s = if hidden {
-                state.resample_from_infostate(me, &mut self.rng)
+            if hidden {
+                s = state.resample_from_infostate(me, &mut self.rng);
             } else {
-                state.clone()
-            };
-            steps += self.iterate(&mut s);
+                s.clone_from(state);
+            }
+            steps += self.iterate(&mut s, knowledge);
             playouts += 1;
             if budget.playouts.is_some_and(|n| playouts >= n)
                 || budget.nodes.is_some_and(|n| self.tree.nodes.len() >= n)
@@ -191,12 +230,38 @@ impl Searcher {
             elapsed: start.elapsed(),
             value: children.first().map_or(0.0, |c| c.value),
             children,
+            reused,
         }
+    }
+
+    /// Keeps the subtree of the position whose history is `history` when it
+    /// follows the last root's by a few actions that are in the tree; whether it
+    /// did.
+    fn reuse(&mut self, history: &[Action]) -> bool {
+        let old = &self.root_history;
+        if self.tree.nodes.is_empty()
+            || history.len() < old.len()
+            || history.len() > old.len() + 8
+            || history[..old.len()] != old[..]
+        {
+            return false;
+        }
+        let mut node = 0u32;
+        for &a in &history[old.len()..] {
+            match self.tree.child(node, a) {
+                Some(c) => node = c,
+                None => return false,
+            }
+        }
+        if node != 0 {
+            self.tree.reroot(node);
+        }
+        true
     }
 
     /// One playout from the root: descend, expand one node, roll out, back up.
     /// Returns the steps taken.
-    fn iterate<S: State>(&mut self, s: &mut S) -> u64 {
+    fn iterate<S: State, K: Knowledge<S>>(&mut self, s: &mut S, knowledge: &mut K) -> u64 {
         self.path.clear();
         self.moves.clear();
         self.path.push(0);
@@ -221,7 +286,11 @@ impl Searcher {
                     self.path.push(node);
                 }
                 Turn::Player(p) => {
-                    let chosen = if self.perfect {
+                    let chosen = if let Some(after) = self.config.expand_after
+                        && self.perfect
+                    {
+                        self.select_grown(s, node, p, after, knowledge)
+                    } else if self.perfect {
                         self.select_known(s, node, p)
                     } else {
                         self.select(s, node, p)
@@ -371,6 +440,94 @@ impl Searcher {
             .map(|c| (self.tree.nodes[c as usize].action, c, false))
     }
 
+    /// As [`Searcher::select_known`] for a tree grown a node at a time
+    /// ([`Config::expand_after`]): a node visited fewer than `after` times (the
+    /// root excepted) is a leaf, where the descent stops (`None`); at the visit
+    /// that reaches `after` it gets a child for every legal action the
+    /// knowledge keeps, with its prior; then the best child by UCB (and RAVE).
+    fn select_grown<S: State, K: Knowledge<S>>(
+        &mut self,
+        s: &S,
+        node: u32,
+        p: usize,
+        after: u32,
+        knowledge: &mut K,
+    ) -> Option<(Action, u32, bool)> {
+        let n = node as usize;
+        if self.tree.nodes[n].untried_len == UNKNOWN {
+            if node != 0 && self.tree.nodes[n].visits < after {
+                return None;
+            }
+            s.legal_actions_into(&mut self.legal);
+            if self.legal.is_empty() {
+                return None;
+            }
+            knowledge.priors(s, &self.legal, &mut self.priors);
+            let keep_all = self.priors.iter().all(Option::is_none);
+            // Children are prepended: add them backwards, so they are listed in
+            // the actions' order.
+            for k in (0..self.legal.len()).rev() {
+                let prior = match self.priors.get(k).copied().flatten() {
+                    Some(prior) => prior,
+                    None if keep_all => Prior::NONE,
+                    None => continue,
+                };
+                let c = self.tree.add(node, self.legal[k], p as u8);
+                let child = &mut self.tree.nodes[c as usize];
+                child.prior_visits = prior.visits.max(0.0);
+                child.prior_value = prior.value.clamp(-1.0, 1.0);
+                child.flags = if prior.rave { 0 } else { NO_RAVE };
+            }
+            self.tree.nodes[n].untried_len = 0;
+        }
+        self.best_grown(node)
+            .map(|c| (self.tree.nodes[c as usize].action, c, false))
+    }
+
+    /// The child with the highest score in a tree grown a node at a time: the
+    /// mean return with the prior's imagined playouts, blended with the RAVE
+    /// mean (the prior added there too), plus the UCB exploration term; a child
+    /// with no statistics at all scores [`Config::first_play`].
+    fn best_grown(&self, node: u32) -> Option<u32> {
+        let c_explore = self.config.exploration;
+        let log_parent = f64::from(self.tree.nodes[node as usize].visits.max(1)).ln();
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut c = self.tree.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.tree.nodes[c as usize];
+            let pv = f64::from(n.prior_visits);
+            let pq = f64::from(n.prior_value);
+            let visits = f64::from(n.visits) + pv;
+            let mut q = (visits > 0.0).then(|| (n.value + pv * pq) / visits);
+            if let Some(k) = self.config.rave {
+                let rave_visits = f64::from(n.rave_visits) + pv;
+                if rave_visits > 0.0 {
+                    let rq = (n.rave_value + pv * pq) / rave_visits;
+                    q = Some(match q {
+                        Some(q) => {
+                            let beta = (k / (3.0 * visits + k)).sqrt();
+                            (1.0 - beta) * q + beta * rq
+                        }
+                        None => rq,
+                    });
+                }
+            }
+            let explore = if c_explore > 0.0 {
+                c_explore * (log_parent / visits.max(1.0)).sqrt()
+            } else {
+                0.0
+            };
+            let score = q.unwrap_or(self.config.first_play) + explore;
+            if score > best_score {
+                best_score = score;
+                best = Some(c);
+            }
+            c = n.next_sibling;
+        }
+        best
+    }
+
     /// An untried legal action: under widening the playout policy's proposal when
     /// untried, else a uniform draw among the untried.
     fn pick_untried<S: State>(&mut self, s: &S, untried: usize) -> Action {
@@ -471,7 +628,7 @@ impl Searcher {
             let mut c = self.tree.nodes[parent as usize].first_child;
             while c != NONE {
                 let n = &mut self.tree.nodes[c as usize];
-                if get(bits, n.action) {
+                if n.flags & NO_RAVE == 0 && get(bits, n.action) {
                     n.rave_visits += 1;
                     n.rave_value += r;
                 }

@@ -33,7 +33,16 @@ pub(crate) struct Node {
     /// [`Tree::untried`], and how many are left (`UNKNOWN` before the first visit).
     pub untried_at: u32,
     pub untried_len: u32,
+    /// A prior's imagined visits and their mean return for the actor
+    /// ([`super::Prior`]), when the tree grows a node at a time.
+    pub prior_visits: f32,
+    pub prior_value: f32,
+    /// [`NO_RAVE`] when RAVE never credits this node's action.
+    pub flags: u8,
 }
+
+/// A node's action is never credited by RAVE.
+pub(crate) const NO_RAVE: u8 = 1;
 
 /// A node whose untried actions are not listed yet.
 pub(crate) const UNKNOWN: u32 = u32::MAX;
@@ -66,6 +75,9 @@ impl Tree {
             rave_value: 0.0,
             untried_at: 0,
             untried_len: UNKNOWN,
+            prior_visits: 0.0,
+            prior_value: 0.0,
+            flags: 0,
         });
     }
 
@@ -98,6 +110,9 @@ impl Tree {
             rave_value: 0.0,
             untried_at: 0,
             untried_len: UNKNOWN,
+            prior_visits: 0.0,
+            prior_value: 0.0,
+            flags: 0,
         });
         self.nodes[parent as usize].first_child = id;
         id
@@ -113,6 +128,42 @@ impl Tree {
 }
 
 impl Tree {
+    /// Makes the subtree under `node` the whole tree, `node` its root (the
+    /// action and actor of a root), keeping every statistic; the nodes are
+    /// copied into a fresh arena, breadth first. The untried lists are dropped
+    /// (trees grown a node at a time do not use them).
+    pub fn reroot(&mut self, node: u32) {
+        let mut fresh: Vec<Node> = Vec::with_capacity(self.nodes.len() / 2 + 1);
+        let mut root = self.nodes[node as usize];
+        root.action = 0;
+        root.actor = NO_PLAYER;
+        root.next_sibling = NONE;
+        fresh.push(root);
+        // `fresh[k].first_child` still names old ids until `k` is processed.
+        let mut k = 0;
+        while k < fresh.len() {
+            let mut old = fresh[k].first_child;
+            let mut prev = NONE;
+            while old != NONE {
+                let mut child = self.nodes[old as usize];
+                let next_old = child.next_sibling;
+                child.next_sibling = NONE;
+                let id = fresh.len() as u32;
+                fresh.push(child);
+                if prev == NONE {
+                    fresh[k].first_child = id;
+                } else {
+                    fresh[prev as usize].next_sibling = id;
+                }
+                prev = id;
+                old = next_old;
+            }
+            k += 1;
+        }
+        self.nodes = fresh;
+        self.untried.clear();
+    }
+
     /// How many children `parent` has.
     pub fn child_count(&self, parent: u32) -> usize {
         self.children(parent).count()

@@ -147,7 +147,10 @@ impl Go {
         let max_moves = int(&mut params, "max_moves", 0, 0, 1 << 24)?;
         let playouts_name = match params.take("playouts") {
             None => PLAYOUTS[0].to_string(),
-            Some(p) => p.as_str().map(str::to_string).unwrap_or_else(|| p.to_string()),
+            Some(p) => p
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| p.to_string()),
         };
         let playouts = playout_policy(&playouts_name).ok_or_else(|| LoadError::BadParam {
             game: NAME,
@@ -302,11 +305,30 @@ impl Game for Go {
 }
 
 /// A position of Go with its history.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GoState {
     def: Arc<Def>,
     game: go_core::Game,
     history: Vec<Action>,
+}
+
+impl Clone for GoState {
+    fn clone(&self) -> GoState {
+        GoState {
+            def: self.def.clone(),
+            game: self.game.clone(),
+            history: self.history.clone(),
+        }
+    }
+
+    /// Reuses this state's buffers (the search restarts every playout this way).
+    fn clone_from(&mut self, source: &GoState) {
+        if !Arc::ptr_eq(&self.def, &source.def) {
+            self.def = source.def.clone();
+        }
+        self.game.clone_from(&source.game);
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl PartialEq for GoState {
@@ -669,7 +691,10 @@ impl GoKnowledge {
         if h.distance <= 2 {
             add(self.near, 1.0);
         }
-        Some(crate::bot::Prior::new(n, if n > 0.0 { net / n } else { 0.0 }))
+        Some(crate::bot::Prior::new(
+            n,
+            if n > 0.0 { net / n } else { 0.0 },
+        ))
     }
 }
 
@@ -679,9 +704,7 @@ fn stones_near(board: &go_core::Board, p: Point) -> bool {
     (-2..=2).any(|dc| {
         (-2..=2).any(|dr| {
             let (x, y) = (c + dc, r + dr);
-            x >= 0
-                && y >= 0
-                && Point::new(x as u8, y as u8).is_some_and(|q| board.get(q).is_some())
+            x >= 0 && y >= 0 && Point::new(x as u8, y as u8).is_some_and(|q| board.get(q).is_some())
         })
     })
 }
@@ -696,8 +719,8 @@ impl crate::bot::Knowledge<GoState> for GoKnowledge {
         out.clear();
         let game = &state.game;
         let board = game.board();
-        let crowded = board.empty_count() * 4
-            <= usize::from(board.width()) * usize::from(board.height());
+        let crowded =
+            board.empty_count() * 4 <= usize::from(board.width()) * usize::from(board.height());
         for &a in actions {
             out.push(match state.action_to_move(a) {
                 Some(Move::Play(p)) => self.stone_prior(game, p),

@@ -646,7 +646,12 @@ fn check_uniformity<S: State, R: Rng + ?Sized>(
 /// action beyond `depth` count too, as OpenSpiel's `get_all_states` counts them
 /// (it keeps a terminal state before it looks at the depth). For checking
 /// enumerations against published tables and other programs.
-pub fn tree_size<S: State>(state: &S, depth: usize, chance_nodes: bool, terminals_beyond: bool) -> u64 {
+pub fn tree_size<S: State>(
+    state: &S,
+    depth: usize,
+    chance_nodes: bool,
+    terminals_beyond: bool,
+) -> u64 {
     let here = u64::from(chance_nodes || !state.is_chance_node());
     if state.is_terminal() {
         return 1;

@@ -1,0 +1,379 @@
+//! The heavy playout policy (`Game::heavy_playout_move`): each heuristic on a
+//! constructed position, the hints for a search's priors, and properties of
+//! random games (every move legal and no own eye filled, the bulk playout the
+//! same moves). `PROPTEST_CASES` raises the number of games (default 64).
+
+use go_core::{Color, Game, HeavyPolicy, Move, Point, Rules, Setup};
+use proptest::prelude::*;
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+/// The game of `diagram` (`to_move` first) after `last` is played.
+fn after(diagram: &str, to_move: Color, last: &str) -> Game {
+    let mut game = Game::new(
+        Rules::chinese(),
+        Setup::from_diagram(diagram, to_move).unwrap(),
+    )
+    .unwrap();
+    game.play(Move::Play(pt(last))).unwrap();
+    game
+}
+
+/// The heavy policy's moves over `seeds` seeds.
+fn moves(game: &Game, policy: &HeavyPolicy, seeds: u64) -> Vec<Move> {
+    (0..seeds)
+        .map(|seed| {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            game.heavy_playout_move(&mut rng, policy).unwrap()
+        })
+        .collect()
+}
+
+const ATARI_ONLY: HeavyPolicy = HeavyPolicy {
+    atari: 100,
+    patterns: 0,
+    self_atari_stones: 0,
+};
+
+#[test]
+fn captures_a_stone_the_last_move_left_in_atari() {
+    // White's C2 has one liberty, C1.
+    let game = after(
+        "
+        . . . . .
+        . . . . .
+        . . X . .
+        . X . X .
+        . . . . .
+        ",
+        Color::White,
+        "C2",
+    );
+    for mv in moves(&game, &HeavyPolicy::default(), 50) {
+        assert_eq!(mv, Move::Play(pt("C1")));
+    }
+}
+
+#[test]
+fn saves_a_chain_in_atari_by_extending_when_that_gains_liberties() {
+    // White's D3 puts Black's C3 in atari at C2; C2 has three empty neighbours.
+    let game = after(
+        "
+        . . . . .
+        . . O . .
+        . O X . .
+        . . . . .
+        . . . . .
+        ",
+        Color::White,
+        "D3",
+    );
+    for mv in moves(&game, &ATARI_ONLY, 50) {
+        assert_eq!(mv, Move::Play(pt("C2")));
+    }
+}
+
+#[test]
+fn saves_a_chain_in_atari_by_capturing_an_attacker() {
+    // White's C3 puts Black's A3 B3 B2 in atari at C2, where a stone would have
+    // no liberty; White's A2 is in atari at A1: Black captures it.
+    let game = after(
+        "
+        . . . . .
+        O O . . .
+        X X . . .
+        O X . O .
+        . O O . .
+        ",
+        Color::White,
+        "C3",
+    );
+    for mv in moves(&game, &ATARI_ONLY, 50) {
+        assert_eq!(mv, Move::Play(pt("A1")));
+    }
+}
+
+#[test]
+fn does_not_extend_into_a_bigger_atari() {
+    // White's C3 puts Black's A3 B3 in atari at B2, where the chain would have
+    // one liberty (B1) and nothing to capture: neither the atari step nor the
+    // random step plays it (a self-atari of three stones).
+    let game = after(
+        "
+        . . . . .
+        O O O . .
+        X X . . .
+        O . O . .
+        . . . . .
+        ",
+        Color::White,
+        "C3",
+    );
+    let b2 = Move::Play(pt("B2"));
+    assert!(!moves(&game, &HeavyPolicy::default(), 300).contains(&b2));
+    // Without the self-atari rule the random step plays it now and then.
+    let loose = HeavyPolicy {
+        self_atari_stones: 0,
+        ..HeavyPolicy::default()
+    };
+    assert!(moves(&game, &loose, 300).contains(&b2));
+}
+
+#[test]
+fn answers_with_a_hane_pattern() {
+    // White's D4 between Black's C4 and E4: the hane under it (D3) or over it
+    // (D5) is the enclosing hane, the only pattern around D4.
+    let game = after(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::White,
+        "D4",
+    );
+    let patterns_only = HeavyPolicy {
+        atari: 0,
+        ..HeavyPolicy::default()
+    };
+    let seen = moves(&game, &patterns_only, 100);
+    for mv in &seen {
+        assert!(
+            [Move::Play(pt("D3")), Move::Play(pt("D5"))].contains(mv),
+            "{mv}"
+        );
+    }
+    assert!(seen.contains(&Move::Play(pt("D3"))) && seen.contains(&Move::Play(pt("D5"))));
+    // Without patterns the move is anywhere.
+    let seen = moves(&game, &HeavyPolicy::LIGHT, 100);
+    assert!(
+        seen.iter()
+            .any(|m| ![Move::Play(pt("D3")), Move::Play(pt("D5"))].contains(m))
+    );
+}
+
+#[test]
+fn answers_a_cut_pattern() {
+    // White's C4 makes a diagonal with White's B3 around Black's B4: C3 cuts
+    // them (cut 1: the mover's stone in the corner, the opponent's two on its
+    // sides, none across).
+    let game = after(
+        "
+        . . . . .
+        . X . . .
+        . O . . .
+        . . . . .
+        . . . . .
+        ",
+        Color::White,
+        "C4",
+    );
+    let patterns_only = HeavyPolicy {
+        atari: 0,
+        ..HeavyPolicy::default()
+    };
+    let seen = moves(&game, &patterns_only, 100);
+    assert!(seen.contains(&Move::Play(pt("C3"))), "{seen:?}");
+}
+
+#[test]
+fn passes_rather_than_fill_a_seki() {
+    // White's B1-E1 and Black's A1-A3 B3 C3 share their two liberties, B2 and
+    // C2: a seki. White's only legal moves are there (D5 would be suicide), each
+    // leaving five stones in atari: the heavy policy passes, the light one
+    // fills a liberty.
+    let seki = Game::new(
+        Rules::chinese(),
+        Setup::from_diagram(
+            "
+            O O O . X
+            O X O X X
+            X X X O .
+            X . . X X
+            X O O O O
+            ",
+            Color::White,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(seki.move_hints(pt("B2")).unwrap().self_atari, 5);
+    for mv in moves(&seki, &HeavyPolicy::default(), 100) {
+        assert_eq!(mv, Move::Pass);
+    }
+    for seed in 0..20 {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mv = seki.playout_move(&mut rng).unwrap();
+        assert!([Move::Play(pt("B2")), Move::Play(pt("C2"))].contains(&mv));
+    }
+}
+
+#[test]
+fn hints_describe_the_move() {
+    let game = after(
+        "
+        . . . . .
+        . . . . .
+        . . X . .
+        . X . X .
+        . . . . .
+        ",
+        Color::White,
+        "C2",
+    );
+    let capture = game.move_hints(pt("C1")).unwrap();
+    assert_eq!(capture.captures, 1);
+    assert_eq!((capture.distance, capture.line), (1, 1));
+    assert_eq!(game.move_hints(pt("C2")), None, "occupied");
+    let far = game.move_hints(pt("E5")).unwrap();
+    assert_eq!((far.distance, far.line, far.captures), (3, 1, 0));
+    // A Black stone on C4 ataris nothing; White's C2 has one liberty already.
+    assert!(!game.move_hints(pt("C4")).unwrap().ataris);
+
+    let saving = after(
+        "
+        . . . . .
+        . . O . .
+        . O X . .
+        . . . . .
+        . . . . .
+        ",
+        Color::White,
+        "D3",
+    );
+    assert!(saving.move_hints(pt("C2")).unwrap().saves);
+    assert!(!saving.move_hints(pt("A1")).unwrap().saves);
+    // Black D4 leaves White's D3 two liberties (E3, D2): no atari.
+    assert!(!saving.move_hints(pt("D4")).unwrap().ataris);
+    let atari = after(
+        "
+        . . . . .
+        . . . . .
+        . . . . .
+        . . . X .
+        . . . . .
+        ",
+        Color::White,
+        "E2",
+    );
+    // White's E2 has E3 and E1: Black E3 or E1 puts it in atari.
+    assert!(atari.move_hints(pt("E3")).unwrap().ataris);
+    assert!(atari.move_hints(pt("E1")).unwrap().ataris);
+    assert!(!atari.move_hints(pt("A5")).unwrap().ataris);
+    // An eye of Black's.
+    let eye = Game::new(
+        Rules::chinese(),
+        Setup::from_diagram(
+            "
+            . X . . .
+            X X . . .
+            . . . . .
+            . . . . .
+            . . . . .
+            ",
+            Color::Black,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(eye.move_hints(pt("A5")).unwrap().own_eye);
+    assert!(!eye.move_hints(pt("C5")).unwrap().own_eye);
+}
+
+#[test]
+fn the_light_setting_plays_the_light_policy() {
+    let mut light = Game::new(Rules::chinese(), Setup::new(9, 9)).unwrap();
+    let mut heavy = light.clone();
+    let (mut a, mut b) = (Pcg64Mcg::seed_from_u64(5), Pcg64Mcg::seed_from_u64(5));
+    light.play_out(&mut a, 1000);
+    heavy.heavy_play_out(&mut b, 1000, &HeavyPolicy::LIGHT);
+    assert_eq!(light, heavy);
+    assert!(light.is_over());
+}
+
+fn rules_from(i: u8) -> Rules {
+    match i % 4 {
+        0 => Rules::tromp_taylor(),
+        1 => Rules::chinese(),
+        2 => Rules::japanese(),
+        _ => Rules::new_zealand(),
+    }
+}
+
+fn size_from(i: u8) -> (u8, u8) {
+    [(3, 3), (5, 5), (7, 4), (9, 9), (9, 9), (13, 13), (19, 19)][i as usize % 7]
+}
+
+fn policy_from(i: u8) -> HeavyPolicy {
+    match i % 4 {
+        0 => HeavyPolicy::default(),
+        1 => HeavyPolicy::LIGHT,
+        2 => HeavyPolicy {
+            atari: 50,
+            patterns: 70,
+            self_atari_stones: 1,
+        },
+        _ => HeavyPolicy {
+            self_atari_stones: 0,
+            ..HeavyPolicy::default()
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64)
+    ))]
+
+    /// Every move the heavy policy returns is legal and fills no own eye; the
+    /// bulk playout plays the same moves; a game of heavy moves ends.
+    #[test]
+    fn every_heavy_move_is_legal(seed: u64, size in 0u8..7, rules in 0u8..4, policy in 0u8..4) {
+        let (w, h) = size_from(size);
+        let policy = policy_from(policy);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut game = Game::new(rules_from(rules), Setup::new(w, h)).unwrap();
+        let mut bulk = game.clone();
+        let limit = 6 * usize::from(w) * usize::from(h) + 20;
+        let mut moves = 0;
+        while !game.is_over() && moves < limit {
+            // Now and then a uniformly random move, for positions the policy
+            // would not reach (own eyes filled, big chains in atari).
+            let mv = if rng.next_u32() % 8 == 0 {
+                game.random_move(&mut rng).unwrap()
+            } else {
+                let mut twin = rng.clone();
+                let mv = game.heavy_playout_move(&mut rng, &policy).unwrap();
+                prop_assert!(game.is_legal(mv), "{mv} illegal in\n{game}");
+                if let Move::Play(p) = mv {
+                    let hints = game.move_hints(p).unwrap();
+                    prop_assert!(!hints.own_eye, "{mv} fills an own eye in\n{game}");
+                    if policy.self_atari_stones > 0 && hints.captures == 0 {
+                        prop_assert!(
+                            hints.self_atari < policy.self_atari_stones,
+                            "{mv} is a self-atari of {} in\n{game}", hints.self_atari
+                        );
+                    }
+                }
+                // The bulk playout from the same position and generator.
+                bulk.clone_from(&game);
+                prop_assert_eq!(bulk.heavy_play_out(&mut twin, 1, &policy), 1);
+                prop_assert_eq!(bulk.last_move().map(|(_, m)| m), Some(mv));
+                mv
+            };
+            game.play(mv).unwrap();
+            moves += 1;
+        }
+        // From here, heavy playouts end the game.
+        let left = game.heavy_play_out(&mut rng, 100_000, &policy);
+        prop_assert!(game.is_over() && left < 100_000);
+    }
+}
