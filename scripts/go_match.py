@@ -2,7 +2,7 @@
 """Plays Go matches between two GTP engines and scores them with GNU Go.
 
     python3 scripts/go_match.py --games 100 --size 9 --komi 7.5 \
-        --black-first "target/release/examples/go_gtp --seconds 1" \
+        --first "target/release/examples/go_gtp --rules chinese --seconds 1" \
         --other "/usr/games/gnugo --mode gtp --level 1 --chinese-rules" \
         --out target/matches/go_1s.jsonl
 

@@ -1,8 +1,13 @@
 //! The JSON-lines referee (`examples/referee.rs`, over `tabletop::referee`)
 //! driven as a subprocess, as a program in another language would: every game,
 //! several games in one session, legality checks, one player's events and views,
-//! and every kind of error, none of which ends the session.
+//! and every kind of error, none of which ends the session. Every response is
+//! checked against the published schema, `docs/referee.schema.json`: any response
+//! against `#/$defs/response`, and the answer to a request against the schema of
+//! that request's responses; every request sent as a well-formed one against
+//! `#/$defs/request`.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -15,10 +20,50 @@ fn referee_binary() -> Option<PathBuf> {
     bin.exists().then_some(bin)
 }
 
+/// The schema of the referee's lines, compiled.
+struct Schema {
+    schemas: boon::Schemas,
+    compiler: boon::Compiler,
+    path: String,
+    compiled: HashMap<String, boon::SchemaIndex>,
+}
+
+impl Schema {
+    fn load() -> Schema {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/referee.schema.json");
+        Schema {
+            schemas: boon::Schemas::new(),
+            compiler: boon::Compiler::new(),
+            path: path.to_string(),
+            compiled: HashMap::new(),
+        }
+    }
+
+    /// Checks `value` against `#/$defs/{def}`.
+    fn check(&mut self, def: &str, value: &Value) {
+        let index = match self.compiled.get(def) {
+            Some(&i) => i,
+            None => {
+                let loc = format!("{}#/$defs/{def}", self.path);
+                let i = self
+                    .compiler
+                    .compile(&loc, &mut self.schemas)
+                    .unwrap_or_else(|e| panic!("{e:#}"));
+                self.compiled.insert(def.to_string(), i);
+                i
+            }
+        };
+        if let Err(e) = self.schemas.validate(value, index) {
+            panic!("not a valid {def} ({e:#}):\n{value}");
+        }
+    }
+}
+
 struct Referee {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    schema: Schema,
 }
 
 impl Referee {
@@ -38,6 +83,7 @@ impl Referee {
             child,
             input,
             output,
+            schema: Schema::load(),
         })
     }
 
@@ -47,11 +93,28 @@ impl Referee {
         self.input.flush().unwrap();
         let mut response = String::new();
         self.output.read_line(&mut response).unwrap();
-        serde_json::from_str(&response).unwrap_or_else(|e| panic!("{e}: {response}"))
+        let response: Value =
+            serde_json::from_str(&response).unwrap_or_else(|e| panic!("{e}: {response}"));
+        if response.get("error").is_some() {
+            self.schema.check("error", &response);
+        }
+        response
     }
 
     fn ask(&mut self, request: Value) -> Value {
-        self.raw(&request.to_string())
+        let response = self.raw(&request.to_string());
+        if response.get("error").is_none() {
+            // A request that was answered is a request of the schema, and the
+            // answer is the schema's answer to it.
+            self.schema.check("request", &request);
+            let key = request
+                .as_object()
+                .and_then(|o| o.keys().find(|k| *k != "game"))
+                .expect("a request key");
+            self.schema.check(&format!("response_{key}"), &response);
+        }
+        self.schema.check("response", &response);
+        response
     }
 
     /// A request that must succeed; returns the response.
@@ -65,6 +128,7 @@ impl Referee {
     fn error(&mut self, request: Value, kind: &str) -> Value {
         let r = self.ask(request.clone());
         assert_eq!(r["error"]["kind"], kind, "{request} -> {r}");
+        self.schema.check("error", &r);
         assert!(
             r["error"]["message"]
                 .as_str()
@@ -492,4 +556,209 @@ fn tarokk_war_phase_two_views_are_fresh() {
         !text.contains("deal PO"),
         "the deal is hidden from the players"
     );
+}
+
+/// Plays the current game to its end with the first listed move each turn (the
+/// moves rotate so that games differ); returns the number of moves.
+fn play_to_end(r: &mut Referee, salt: usize) -> usize {
+    let mut moves = 0;
+    loop {
+        let legal = r.ok(json!({"legal": {}}));
+        let list = legal["ok"]["moves"].as_array().unwrap().clone();
+        if list.is_empty() {
+            return moves;
+        }
+        let mv = &list[(moves * 7 + salt) % list.len()];
+        r.ok(json!({"play": mv}));
+        moves += 1;
+    }
+}
+
+#[test]
+fn o_an_quan_match_play() {
+    // Ruling Q7 through the referee (issue 21 item 4): holdings carried from game to
+    // game, squares sold, the end of the match.
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    r.error(json!({"new": {"game": "go", "match": true}}), "bad_request");
+    let started =
+        r.ok(json!({"new": {"game": "o_an_quan", "match": true, "setup": {"first": "B"}}}));
+    assert_eq!(started["state"]["to_move"], "B");
+    assert_eq!(started["events"][0]["match_game"]["game"], 1);
+    let status = r.ok(json!({"match": {}}))["ok"].clone();
+    assert_eq!(status["games_played"], 0);
+    assert_eq!(status["holdings"][0]["stones"], 25);
+    assert_eq!(status["holdings"][1]["quan"], 1);
+    r.error(json!({"next_game": {}}), "game_not_over");
+    play_to_end(&mut r, 0);
+    // The finished game counts: each holds their score, stones and quan.
+    let score = r.ok(json!({"score": {}}))["ok"]["detail"].clone();
+    let status = r.ok(json!({"match": {}}))["ok"].clone();
+    assert_eq!(status["games_played"], 1);
+    for p in 0..2 {
+        let held = score["captured"][p].as_i64().unwrap()
+            + score["collected"][p].as_i64().unwrap()
+            + score["loans"][p].as_i64().unwrap();
+        assert_eq!(status["holdings"][p]["stones"].as_i64().unwrap(), held);
+    }
+    let quan: u64 = (0..2)
+        .map(|p| status["holdings"][p]["quan"].as_u64().unwrap())
+        .sum();
+    assert_eq!(quan, 2, "{status}");
+    // Undoing the last move takes the game, and its count, back.
+    r.ok(json!({"undo": {}}));
+    assert_eq!(r.ok(json!({"match": {}}))["ok"]["games_played"], 0);
+    play_to_end(&mut r, 0);
+    // The next games, until the match ends (or six games).
+    for game in 2..=7 {
+        let next = r.ask(json!({"next_game": {}}));
+        if next.get("error").is_some() {
+            assert_eq!(next["error"]["kind"], "match_over", "{next}");
+            let end = r.ok(json!({"match": {}}))["ok"]["outcome"].clone();
+            assert!(
+                end["leaders"].as_array().is_some_and(|l| !l.is_empty()),
+                "{end}"
+            );
+            break;
+        }
+        assert_eq!(next["ok"]["game"], game, "{next}");
+        // Turns to start rotate: B started the first game.
+        let first = if game % 2 == 0 { "A" } else { "B" };
+        assert_eq!(next["state"]["to_move"], first, "{next}");
+        play_to_end(&mut r, game);
+    }
+    // A square its owner cannot fill is sold (25 stones by default).
+    let h = json!([{"stones": 15, "quan": 1}, {"stones": 85, "quan": 1}]);
+    let sold = r.ok(json!({"new": {"game": "o_an_quan", "match": {"holdings": h}}}));
+    let sales = sold["events"][0]["match_game"]["sales"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(sales.len(), 2, "{sold}");
+    assert_eq!(
+        sales[0],
+        json!({"square": "A4", "seller": "A", "buyer": "B", "price": 25})
+    );
+    let owners = &sold["state"]["resume"]["owners"];
+    assert_eq!(owners[3], "B");
+    assert_eq!(owners[4], "B");
+    assert_eq!(sold["state"]["board"], "(Q) 5 5 5 5 5 (Q) 5 5 5 5 5");
+    // Holdings that end the match at once, a player past the game's, and a match
+    // request in a single game.
+    let h = json!([{"stones": 4, "quan": 1}, {"stones": 96, "quan": 1}]);
+    r.error(
+        json!({"new": {"game": "o_an_quan", "match": {"holdings": h}}}),
+        "bad_setup",
+    );
+    r.error(
+        json!({"new": {"game": "o_an_quan", "match": true, "setup": {"first": "C"}}}),
+        "bad_setup",
+    );
+    r.ok(json!({"new": {"game": "o_an_quan"}}));
+    r.error(json!({"match": {}}), "no_match");
+    r.error(json!({"next_game": {}}), "no_match");
+}
+
+#[test]
+fn whole_games_fit_the_schema() {
+    // Every game played to its end through the referee, each response checked
+    // against the schema, with every player's view and events along the way.
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let games = [
+        json!({"game": "go", "setup": {"size": 5}, "rules": "chinese"}),
+        json!({"game": "o_an_quan", "rules": {"preset": "common", "players": 3}}),
+        json!({"game": "hoop_race", "seed": 5, "rules": "yut_nori"}),
+        json!({"game": "trap_stones", "seed": 5, "rules": {"preset": "source", "stake": "optional"}}),
+        json!({"game": "tarokk_war", "seed": 5}),
+        json!({"game": "hoop_race", "chance": "client"}),
+    ];
+    for (k, new) in games.into_iter().enumerate() {
+        let started = r.ok(json!({"new": new}));
+        let players = started["ok"]["players"].as_u64().unwrap();
+        let mut n = 0;
+        loop {
+            let legal = r.ok(json!({"legal": {}}))["ok"].clone();
+            let moves = legal["moves"].as_array().unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            if legal["chance"] == true {
+                r.ok(json!({"chance": "random"}));
+            } else {
+                let mv = moves[(n * 13 + k) % moves.len()].clone();
+                r.ok(json!({"check": mv}));
+                r.ok(json!({"play": mv}));
+            }
+            if n % 5 == 0 {
+                for p in 0..players {
+                    r.ok(json!({"view": {"player": p}}));
+                }
+                r.ok(json!({"score": {}}));
+            }
+            n += 1;
+            assert!(n < 20_000, "{new}: no end");
+        }
+        assert_eq!(r.ok(json!({"state": {}}))["ok"]["over"], true);
+        assert_eq!(r.ok(json!({"score": {}}))["ok"]["final"], true);
+        for p in 0..players {
+            r.ok(json!({"view": {"player": p}}));
+            r.ok(json!({"events": {"player": p}}));
+            r.ok(json!({"viewer": {"player": p}}));
+        }
+        r.ok(json!({"viewer": {}}));
+        r.ok(json!({"events": {}}));
+        let undone = r.ask(json!({"undo": {}}));
+        assert!(undone.get("ok").is_some(), "{new}: {undone}");
+    }
+    r.ok(json!({"games": {}}));
+    r.ok(json!({"close": {}}));
+    r.ok(json!({"quit": {}}));
+}
+
+/// The transcripts of `docs/referee.md` are what the referee answers: each
+/// `text` block is one session; a whole response must equal the referee's, and a
+/// response cut short with `…` must at least be of the same kind (an `ok` or an
+/// error of the same kind).
+#[test]
+fn the_documented_transcripts_hold() {
+    let doc = include_str!("../docs/referee.md");
+    let mut blocks = 0;
+    let mut checked = 0;
+    let mut referee: Option<tabletop::referee::Referee> = None;
+    let mut last: Option<(String, Value)> = None;
+    for line in doc.lines() {
+        match line {
+            "```text" => {
+                referee = Some(tabletop::referee::Referee::new());
+                blocks += 1;
+            }
+            "```" => referee = None,
+            _ => {}
+        }
+        let Some(r) = referee.as_mut() else { continue };
+        if let Some(request) = line.strip_prefix("> ") {
+            let (reply, _) = r.handle(request);
+            last = Some((request.to_string(), serde_json::from_str(&reply).unwrap()));
+        } else if let Some(shown) = line.strip_prefix("< ") {
+            let (request, actual) = last.take().expect("a response follows a request");
+            if shown.contains('…') {
+                let kind = |v: &Value| v["error"]["kind"].as_str().map(str::to_string);
+                let shown_kind = shown
+                    .strip_prefix(r#"{"error": {"kind": ""#)
+                    .and_then(|s| s.split('"').next())
+                    .map(str::to_string);
+                assert_eq!(shown_kind, kind(&actual), "{request} answered {actual}");
+            } else {
+                let shown: Value = serde_json::from_str(shown)
+                    .unwrap_or_else(|e| panic!("the doc's response to {request}: {e}"));
+                assert_eq!(shown, actual, "{request}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(blocks, 5, "a transcript per game");
+    assert!(checked > 40, "{checked} responses checked");
 }

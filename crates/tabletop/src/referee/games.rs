@@ -74,6 +74,17 @@ pub(super) fn setup_params(
     Ok(())
 }
 
+/// An Ô ăn quan seat named in a request: `"A"` to `"D"`.
+#[cfg(feature = "o_an_quan")]
+pub(super) fn o_an_quan_player(v: &Value) -> Result<o_an_quan::Player, Failure> {
+    from_setup(v).map_err(|_| {
+        fail(
+            "bad_setup",
+            format!("a player is a seat letter A to D, not {v}"),
+        )
+    })
+}
+
 /// The first state of a new game from its setup, and chance outcomes the setup
 /// gives in advance (hoop race's throws, trap stones' draws).
 pub(super) fn start(
@@ -92,7 +103,7 @@ pub(super) fn start(
             if let Some(p) = setup.get("position") {
                 AnyState::OAnQuan(g.state_with_setup(from_setup(p)?).map_err(bad_setup)?)
             } else if let Some(first) = setup.get("first") {
-                let first: o_an_quan::Player = from_setup(first)?;
+                let first = o_an_quan_player(first)?;
                 let mut s = o_an_quan::Setup::standard(g.rules());
                 s.to_move = first;
                 AnyState::OAnQuan(g.state_with_setup(s).map_err(bad_setup)?)
@@ -425,8 +436,8 @@ pub fn state_json(s: &AnyState) -> Value {
                     "pot": cards(&mut game.pot()),
                     "soldier_pile": cards(&mut game.soldier_pile().iter().copied()),
                     "location_pile": cards(&mut game.location_pile().iter().copied()),
-                    "tok_viii_location": to_json(&game.tok_viii_location()),
-                    "front": game.front().map(|(c, p)| json!({"location": c.to_string(), "defender": to_json(&p)})),
+                    "tok_viii": tok_viii_json(game.tok_viii_location()),
+                    "front": front_json(game.front()),
                     "face_down": game.face_down().map(|c| c.to_string()),
                     "graveyard": {
                         "face_up": cards(&mut game.graveyard_face_up()),
@@ -445,6 +456,24 @@ pub fn state_json(s: &AnyState) -> Value {
         o.insert("current_player".into(), turn_json(s.current_player()));
     }
     v
+}
+
+/// Who drew the tök VIII, and the location it took (ruling W5).
+#[cfg(feature = "tarokk_war")]
+fn tok_viii_json(t: Option<(tarokk_war::Player, tarokk_war::Card)>) -> Value {
+    t.map_or(
+        Value::Null,
+        |(p, c)| json!({"player": to_json(&p), "location": c.to_string()}),
+    )
+}
+
+/// The location fought over in phase II, and who defends it.
+#[cfg(feature = "tarokk_war")]
+fn front_json(f: Option<(tarokk_war::Card, tarokk_war::Player)>) -> Value {
+    f.map_or(
+        Value::Null,
+        |(c, p)| json!({"location": c.to_string(), "defender": to_json(&p)}),
+    )
 }
 
 fn turn_json(t: Turn) -> Value {
@@ -492,6 +521,9 @@ pub fn view_json(s: &AnyState, p: usize) -> Value {
                 let view = game.view(player);
                 let mut out = to_json(&view);
                 out["picture"] = lines(&view.to_string());
+                // Pairs as objects, named as in the referee's state.
+                out["tok_viii"] = tok_viii_json(view.tok_viii);
+                out["front"] = front_json(view.front);
                 out
             }
             _ => json!({"dealing": g.history().len()}),

@@ -16,6 +16,8 @@
 //! ```
 
 mod games;
+#[cfg(feature = "o_an_quan")]
+mod series;
 
 pub use games::{rules_json, score_json, state_json, view_json};
 
@@ -53,8 +55,23 @@ pub(crate) fn fail(kind: &'static str, message: impl Into<String>) -> Failure {
 
 /// Every request the referee knows.
 pub const REQUESTS: &[&str] = &[
-    "new", "games", "close", "legal", "check", "play", "chance", "state", "view", "viewer",
-    "events", "undo", "score", "bot", "quit",
+    "new",
+    "games",
+    "close",
+    "legal",
+    "check",
+    "play",
+    "chance",
+    "state",
+    "view",
+    "viewer",
+    "events",
+    "undo",
+    "score",
+    "bot",
+    "match",
+    "next_game",
+    "quit",
 ];
 
 /// One event of the log: the referee's form, and each player's.
@@ -78,8 +95,11 @@ impl Logged {
 struct Session {
     game: AnyGame,
     state: AnyState,
-    /// Draws chance outcomes when the referee resolves chance.
-    rng: Option<SplitMix64>,
+    /// Draws chance outcomes: all of them when the referee resolves chance, else
+    /// those the client asks it to draw (`{"chance": "random"}`).
+    rng: SplitMix64,
+    /// Whether the client supplies chance outcomes.
+    client_chance: bool,
     /// Chance outcomes given in the setup (hoop race's throws), used first.
     queue: VecDeque<Action>,
     /// Every event so far.
@@ -88,6 +108,9 @@ struct Session {
     viewer: Option<usize>,
     /// The game as named in `new`.
     name: &'static str,
+    /// Ô ăn quan's match, when the session plays one (ruling Q7).
+    #[cfg(feature = "o_an_quan")]
+    series: Option<series::Series>,
 }
 
 /// A referee session: any number of games, each with an id; requests name one
@@ -174,7 +197,10 @@ impl Referee {
                 let list: Vec<Value> = self
                     .sessions
                     .iter()
-                    .map(|(id, s)| json!({"id": id, "game": s.name, "over": s.state.is_terminal()}))
+                    .map(|(id, s)| {
+                        json!({"id": id, "game": s.name, "over": s.state.is_terminal(),
+                               "match": s.in_match()})
+                    })
                     .collect();
                 return Ok(json!({"ok": {"games": list, "current": self.current}}));
             }
@@ -242,7 +268,32 @@ impl Referee {
             _ => fail("bad_rules", e.to_string()),
         })?;
         let players = game.info().num_players;
-        let (state, queue) = games::start(&game, &setup)?;
+        let (mut state, queue) = games::start(&game, &setup)?;
+        #[cfg(feature = "o_an_quan")]
+        let mut series = None;
+        if let Some(m) = arg.get("match").filter(|m| **m != Value::Bool(false)) {
+            #[cfg(feature = "o_an_quan")]
+            {
+                let first = setup
+                    .get("first")
+                    .map(games::o_an_quan_player)
+                    .transpose()?;
+                if setup.keys().any(|k| k != "first") {
+                    return Err(fail(
+                        "bad_setup",
+                        "a match's games start from the holdings: the setup gives only \"first\"",
+                    ));
+                }
+                let (s, st) = series::Series::start(&game, m, first)?;
+                state = st;
+                series = Some(s);
+            }
+            #[cfg(not(feature = "o_an_quan"))]
+            {
+                let _ = (m, &mut state);
+                return Err(fail("bad_request", "match play is Ô ăn quan's"));
+            }
+        }
         let client_chance = match arg.get("chance").and_then(Value::as_str) {
             Some("client") => true,
             Some("referee") | None => seed.is_none() && canonical == "hoop_race",
@@ -253,19 +304,26 @@ impl Referee {
                 ));
             }
         };
-        let rng = (!client_chance).then(|| SplitMix64::new(seed.unwrap_or(0)));
+        let rng = SplitMix64::new(seed.unwrap_or(0));
         self.next_id += 1;
         let id = self.next_id;
         let mut session = Session {
             game,
             state,
             rng,
+            client_chance,
             queue,
             log: Vec::new(),
             viewer: None,
             name: canonical,
+            #[cfg(feature = "o_an_quan")]
+            series,
         };
         let mut events = Vec::new();
+        #[cfg(feature = "o_an_quan")]
+        if let Some(s) = &session.series {
+            events.push(Logged::public(s.opening_event(), players));
+        }
         session.advance(&mut events)?;
         let info = session.game.info();
         let mut described = Map::new();
@@ -342,8 +400,43 @@ impl Session {
         }
     }
 
+    /// Whether the session plays a match.
+    fn in_match(&self) -> bool {
+        #[cfg(feature = "o_an_quan")]
+        return self.series.is_some();
+        #[cfg(not(feature = "o_an_quan"))]
+        false
+    }
+
+    /// The `match` and `next_game` requests.
+    #[cfg(feature = "o_an_quan")]
+    fn series_request(&mut self, key: &str, arg: &Value) -> Result<Value, Failure> {
+        let Some(series) = &self.series else {
+            return Err(fail(
+                "no_match",
+                "this game is not part of a match (start one with {\"new\": {\"game\": \"o_an_quan\", \"match\": true}})",
+            ));
+        };
+        if key == "match" {
+            return Ok(json!({"ok": series.json(&self.state)}));
+        }
+        let first = arg.get("first").map(games::o_an_quan_player).transpose()?;
+        let (next, state) = series.next_game(&self.game, &self.state, first)?;
+        let event = Logged::public(next.opening_event(), self.players());
+        self.series = Some(next);
+        self.state = state;
+        self.log.push(event.clone());
+        let shown = self.shown(&[event]);
+        let status = self.series.as_ref().map(|s| s.json(&self.state));
+        Ok(json!({"ok": status, "events": shown, "state": self.shown_state()}))
+    }
+
     fn request(&mut self, key: &str, arg: &Value) -> Result<Value, Failure> {
         match key {
+            #[cfg(feature = "o_an_quan")]
+            "match" | "next_game" => self.series_request(key, arg),
+            #[cfg(not(feature = "o_an_quan"))]
+            "match" | "next_game" => Err(fail("no_match", "match play is Ô ăn quan's")),
             "legal" => Ok(json!({"ok": self.legal()})),
             "check" => {
                 let text = arg
@@ -383,9 +476,7 @@ impl Session {
                     });
                 }
                 let action = if arg.as_str() == Some("random") {
-                    let mut rng = self.rng.clone().unwrap_or_else(|| SplitMix64::new(0));
-                    let a = self.state.sample_chance(&mut rng);
-                    self.rng = self.rng.take().map(|_| rng);
+                    let a = self.state.sample_chance(&mut self.rng);
                     a.ok_or_else(|| fail("illegal_chance", "no chance outcome is awaited"))?
                 } else {
                     self.action_arg(arg, "chance")
@@ -482,11 +573,9 @@ impl Session {
         while self.state.is_chance_node() {
             let action = match self.queue.pop_front() {
                 Some(a) => a,
-                None => match &mut self.rng {
-                    Some(rng) => match self.state.sample_chance(rng) {
-                        Some(a) => a,
-                        None => break,
-                    },
+                None if self.client_chance => break,
+                None => match self.state.sample_chance(&mut self.rng) {
+                    Some(a) => a,
                     None => break,
                 },
             };
