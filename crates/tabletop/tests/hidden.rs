@@ -1,9 +1,12 @@
 //! What a player cannot see is drawn afresh by `resample_from_infostate`, and only
 //! that: the resampled states differ from the true one in the hidden parts, often,
-//! while everything the player sees stays the same.
+//! while everything the player sees stays the same. And the search bot decides from
+//! its own view only: in two games that differ only in what it cannot see, it makes
+//! the same search and the same choice (issue 18).
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
+use tabletop::bot::{Budget, Config, Searcher};
 use tabletop::{Game, State, Turn, load};
 
 /// Plays `steps` random actions (chance by probability) from the start.
@@ -95,4 +98,68 @@ fn trap_stones_resamples_the_opponents_traps() {
             check_resamples(&s, p, 20);
         }
     }
+}
+
+/// The bot to move in `state` searches it and `other`, a game that differs only in
+/// what that player cannot see, with the same seed and playout budget: same choice,
+/// same statistics for every root child. A bot that looked at the hidden cards or
+/// traps would, in one game or another, search differently.
+fn check_bot_sees_only_its_view(
+    game: &tabletop::AnyGame,
+    state: &tabletop::AnyState,
+    seed: u64,
+) -> bool {
+    let Turn::Player(p) = state.current_player() else {
+        return false;
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let Some(other) = (0..50)
+        .map(|_| state.resample_from_infostate(p, &mut rng))
+        .find(|o| o != state)
+    else {
+        return false;
+    };
+    assert_eq!(
+        other.information_state_string(p),
+        state.information_state_string(p)
+    );
+    let config = Config::for_game(game.info().short_name, Budget::playouts(100), seed);
+    let a = Searcher::new(config).search(state);
+    let b = Searcher::new(config).search(&other);
+    assert_eq!(a.action, b.action, "{}", state.information_state_string(p));
+    assert_eq!(a.children, b.children);
+    assert_eq!(a.playouts, b.playouts);
+    true
+}
+
+/// [`check_bot_sees_only_its_view`] at many points (`steps` actions from the
+/// start) of many random games.
+fn check_bot_over_games(name: &str, steps: &[usize]) {
+    let game = load(name).unwrap();
+    let mut checked = 0;
+    for seed in 0..8u64 {
+        for &steps in steps {
+            let s = play(&game, steps, seed);
+            if check_bot_sees_only_its_view(&game, &s, seed) {
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked >= 30,
+        "{name}: only {checked} positions with something hidden"
+    );
+}
+
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_bot_decides_from_its_view_only() {
+    // The deal takes 80 chance nodes.
+    check_bot_over_games("tarokk_war", &[82, 88, 100, 120, 140, 170]);
+}
+
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_bot_decides_from_its_view_only() {
+    check_bot_over_games("trap_stones", &[4, 6, 10, 16, 24, 40]);
 }

@@ -734,7 +734,11 @@ impl TarokkWarState {
             .filter(|&i| drawers[i] == opp && Some(i) != tok_at)
             .collect();
         let hidden_opp = opp_slots.len().checked_sub(shown.len())?;
+        // Every list is put in an order the player can know before it is shuffled,
+        // so that the draw depends on the player's view and the generator alone:
+        // the shown cards in card order (not the order they were drawn in).
         let mut opp_new: Vec<Card> = shown.clone();
+        opp_new.sort_unstable_by_key(|c| c.index());
         opp_new.extend(pool.drain(..hidden_opp.min(pool.len())));
         shuffle(&mut opp_new, rng);
         let mut rest = pool;
@@ -758,6 +762,7 @@ impl TarokkWarState {
         let dealt_hands = usize::from(g.hand_number()).min(HANDS);
         if !g.in_phase_two() {
             for hand in hands.iter_mut().skip(dealt_hands) {
+                hand.sort_unstable_by_key(|c| c.index());
                 shuffle(hand, rng);
             }
         }
