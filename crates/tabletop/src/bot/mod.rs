@@ -1,14 +1,14 @@
 //! Bots worth playing: Monte Carlo tree search over the interface, for every game.
 //!
 //! - **Search**: UCT with the game's own playout policy
-//!   ([`State::playout_step`]), chance nodes sampled by their exact probabilities,
+//!   ([`State::playout_step`](crate::State::playout_step)), chance nodes sampled by their exact probabilities,
 //!   optionally RAVE (all-moves-as-first, for Go), and progressive widening where
 //!   a node has too many actions to try each once (trap stones' va-bank
 //!   declarations). A budget of playouts, nodes or time; seeded and reproducible
 //!   (a playout or node budget gives the same choice for the same seed); no heap
 //!   allocation per playout step (the tree grows, the scratch space is reused).
 //! - **Hidden information**: in a game of imperfect information every playout
-//!   starts from a state drawn by [`State::resample_from_infostate`] for the
+//!   starts from a state drawn by [`State::resample_from_infostate`](crate::State::resample_from_infostate) for the
 //!   searching player (determinization, single-observer information-set MCTS with
 //!   availability counts), so the bot decides from its own view only: two games
 //!   that differ only in what it cannot see give the same choice.
