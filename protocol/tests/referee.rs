@@ -30,7 +30,7 @@ struct Schema {
 
 impl Schema {
     fn load() -> Schema {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/referee.schema.json");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/referee.schema.json");
         Schema {
             schemas: boon::Schemas::new(),
             compiler: boon::Compiler::new(),
@@ -724,7 +724,7 @@ fn whole_games_fit_the_schema() {
 /// error of the same kind).
 #[test]
 fn the_documented_transcripts_hold() {
-    let doc = include_str!("../docs/referee.md");
+    let doc = include_str!("../../docs/referee.md");
     let mut blocks = 0;
     let mut checked = 0;
     let mut referee: Option<tabletop::referee::Referee> = None;
