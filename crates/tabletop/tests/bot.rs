@@ -1,0 +1,130 @@
+//! The search bot: reproducible for a seed, within its budget, and stronger than
+//! random play in every game (a few short, seeded games each; the long matches
+//! are `scripts/bot_matches.sh`, results in `docs/bots.md`).
+
+use rand_core::SeedableRng;
+use tabletop::bot::{Budget, Config, Searcher};
+use tabletop::rng::SplitMix64;
+use tabletop::{Game, State, Turn, load};
+
+/// Plays `games` games of `name`, the bot (`playouts` a move) against the uniform
+/// random player, seats alternated, everything seeded; returns the bot's wins.
+fn wins_against_random(name: &str, games: usize, playouts: u64) -> usize {
+    let game = load(name).unwrap();
+    let n = game.info().num_players;
+    let mut wins = 0;
+    for k in 0..games {
+        let bot = k % n;
+        let mut rng = SplitMix64::seed_from_u64(1000 + k as u64);
+        let config = Config::for_game(game.info().short_name, Budget::playouts(playouts), k as u64);
+        let mut searcher = Searcher::new(config);
+        let mut s = game.new_initial_state();
+        while !s.is_terminal() {
+            let a = match s.current_player() {
+                Turn::Chance => s.sample_chance(&mut rng),
+                Turn::Player(p) if p == bot => searcher.search(&s).action,
+                _ => s.random_action(&mut rng),
+            };
+            s.apply_action(a.unwrap()).unwrap();
+        }
+        if s.returns()[bot] > 0.0 {
+            wins += 1;
+        }
+    }
+    eprintln!("{name}: the bot won {wins} of {games}");
+    wins
+}
+
+// Thresholds: far above what random play would reach on these seeds (half the
+// games), below what the bot reached when they were set (in brackets), so that a
+// search that chose badly — the least visited child, the opponent's value, a
+// cheat's view — fails.
+
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn beats_random_play_at_o_an_quan() {
+    assert!(wins_against_random("o_an_quan", 12, 200) >= 11); // [12]
+}
+
+#[cfg(feature = "go")]
+#[test]
+fn beats_random_play_at_go() {
+    assert!(wins_against_random("go(board_size=5,rules=chinese)", 10, 300) >= 9); // [10]
+}
+
+#[cfg(feature = "hoop_race")]
+#[test]
+fn beats_random_play_at_hoop_race() {
+    assert!(wins_against_random("hoop_race", 20, 300) >= 17); // [20]
+}
+
+#[cfg(feature = "trap_stones")]
+#[test]
+fn beats_random_play_at_trap_stones() {
+    assert!(wins_against_random("trap_stones", 12, 150) >= 10); // [12]
+}
+
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn beats_random_play_at_tarokk_war() {
+    // Random play wins 27 of 40 or more once in 50.
+    assert!(wins_against_random("tarokk_war", 40, 300) >= 27); // [30]
+}
+
+/// Searches `name`'s first decision (after its chance nodes) twice with `config`.
+fn twice(name: &str, config: Config) -> (tabletop::bot::Report, tabletop::bot::Report) {
+    let game = load(name).unwrap();
+    let mut s = game.new_initial_state();
+    let mut rng = SplitMix64::seed_from_u64(5);
+    while s.is_chance_node() {
+        let a = s.sample_chance(&mut rng).unwrap();
+        s.apply_action(a).unwrap();
+    }
+    let a = Searcher::new(config).search(&s);
+    let b = Searcher::new(config).search(&s);
+    (a, b)
+}
+
+#[test]
+fn same_seed_same_search_and_the_budget_holds() {
+    for name in tabletop::NAMES {
+        let config = Config::for_game(name, Budget::playouts(400), 9);
+        let (a, b) = twice(name, config);
+        assert_eq!(a.playouts, 400, "{name}");
+        assert_eq!((a.action, &a.children), (b.action, &b.children), "{name}");
+        assert_eq!(a.nodes, b.nodes, "{name}");
+        // The chosen action is the most visited root child.
+        let most = a.children.iter().map(|c| c.visits).max();
+        assert_eq!(a.children.first().map(|c| c.visits), most, "{name}");
+        assert_eq!(a.action, a.children.first().map(|c| c.action), "{name}");
+        let visits: u64 = a.children.iter().map(|c| u64::from(c.visits)).sum();
+        assert!(visits <= 400 + a.reused, "{name}: {visits} root visits");
+        // A node budget stops the tree's growth.
+        let config = Config {
+            budget: Budget {
+                playouts: None,
+                nodes: Some(50),
+                time: None,
+            },
+            ..config
+        };
+        let (n, _) = twice(name, config);
+        assert!(
+            n.nodes >= 50 && n.nodes <= 50 + 64,
+            "{name}: {} nodes",
+            n.nodes
+        );
+    }
+}
+
+#[test]
+fn a_time_budget_stops_in_time() {
+    let config = Config::for_game("go", Budget::time(std::time::Duration::from_millis(100)), 1);
+    let (a, _) = twice("go(board_size=9)", config);
+    assert!(a.playouts >= 1);
+    assert!(
+        a.elapsed < std::time::Duration::from_millis(400),
+        "{:?}",
+        a.elapsed
+    );
+}
