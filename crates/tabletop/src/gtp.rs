@@ -90,12 +90,18 @@ pub struct Thinking {
     /// pass at once when the count with dead stones removed wins even if every
     /// point that is nobody's yet went to the opponent; otherwise never pass
     /// while another move was searched. Dead stones are judged by
-    /// [`DEAD_STONE_PLAYOUTS`] heavy playouts (see `Engine::safe_to_pass`).
+    /// up to [`DEAD_STONE_PLAYOUTS`] heavy playouts, within the move's budget
+    /// (see `Engine::safe_to_pass`).
     pub pass_check: bool,
 }
 
-/// Playouts that judge which stones are dead ([`Thinking::pass_check`]).
+/// Playouts that judge which stones are dead ([`Thinking::pass_check`]), at most:
+/// no more than the move's playout budget, and no longer than a quarter of its
+/// time (at least [`MIN_DEAD_STONE_PLAYOUTS`]).
 pub const DEAD_STONE_PLAYOUTS: usize = 200;
+
+/// The fewest playouts that judge dead stones under a time budget.
+pub const MIN_DEAD_STONE_PLAYOUTS: usize = 8;
 
 impl Default for Thinking {
     fn default() -> Thinking {
@@ -456,11 +462,11 @@ impl Engine {
     /// game is lost.
     fn think(&mut self) -> Move {
         let opponent_passed = matches!(self.game.last_move(), Some((_, Move::Pass)));
-        if self.thinking.pass_check && opponent_passed && self.safe_to_pass() {
+        let budget = self.move_budget();
+        if self.thinking.pass_check && opponent_passed && self.safe_to_pass(budget) {
             return Move::Pass;
         }
         let state = Go::state_with_playouts(&self.game, self.thinking.heavy_playouts);
-        let budget = self.move_budget();
         let mut config = Config::for_game("go", budget, self.thinking.seed);
         if let Some(c) = self.thinking.exploration {
             config.exploration = c;
@@ -500,7 +506,7 @@ impl Engine {
         if self.thinking.pass_check
             && Some(action) == pass
             && let Some(other) = report.children.iter().find(|c| Some(c.action) != pass)
-            && !self.safe_to_pass()
+            && !self.safe_to_pass(budget)
         {
             // Passing might leave the count lost: play on.
             action = other.action;
@@ -553,16 +559,28 @@ impl Engine {
     /// opponent. Dead stones as heavy playouts from the position judge them,
     /// cautiously for the side to move: its stones count as dead unless their
     /// points stay its own in 70 % of the playouts, the opponent's as alive
-    /// unless theirs do in under 30 %.
-    fn safe_to_pass(&self) -> bool {
+    /// unless theirs do in under 30 %. The playouts stay within `budget`: no more
+    /// than its playouts, no longer than a quarter of its time (after
+    /// [`MIN_DEAD_STONE_PLAYOUTS`]), at most [`DEAD_STONE_PLAYOUTS`].
+    fn safe_to_pass(&self, budget: Budget) -> bool {
         use rand_core::SeedableRng;
+        let start = std::time::Instant::now();
+        let most = budget.playouts.map_or(DEAD_STONE_PLAYOUTS, |n| {
+            usize::try_from(n).map_or(DEAD_STONE_PLAYOUTS, |n| n.clamp(1, DEAD_STONE_PLAYOUTS))
+        });
+        let time_share = budget.time.map(|t| t / 4);
         let board = self.game.board();
         let (w, h) = (usize::from(board.width()), usize::from(board.height()));
         let mut own = std::vec![0u32; w * h];
         let mut rng = crate::rng::SplitMix64::seed_from_u64(self.thinking.seed ^ 0x5eed);
         let policy = go_core::HeavyPolicy::default();
         let mut g = self.game.clone();
-        for _ in 0..DEAD_STONE_PLAYOUTS {
+        let mut made = 0usize;
+        while made < most {
+            if made >= MIN_DEAD_STONE_PLAYOUTS && time_share.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            made += 1;
             g.clone_from(&self.game);
             g.heavy_play_out(&mut rng, 4 * w * h, &policy);
             let b = g.board();
@@ -593,8 +611,8 @@ impl Engine {
         let dead: Vec<Point> = board
             .stones()
             .filter(|&(p, c)| {
-                let share = f64::from(own[usize::from(p.row()) * w + usize::from(p.col())])
-                    / DEAD_STONE_PLAYOUTS as f64;
+                let share =
+                    f64::from(own[usize::from(p.row()) * w + usize::from(p.col())]) / made as f64;
                 if c == me { share < 0.7 } else { share < 0.3 }
             })
             .map(|(p, _)| p)

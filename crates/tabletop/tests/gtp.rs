@@ -246,3 +246,26 @@ fn clock_times_beyond_a_duration_never_panic() {
     assert_eq!(say(&mut e, "time_left white 1e300 1"), "=\n\n");
     assert!(say(&mut e, "genmove white").starts_with("= "));
 }
+
+/// The pass check judges dead stones within the move's budget: with a clock of
+/// 0.02 s a move, a `genmove` after the opponent's pass on the largest board
+/// answers in its time (it ran 200 heavy playouts whatever the clock; found
+/// through the `tabletop_gtp` fuzz target's slow inputs).
+#[test]
+fn the_pass_check_keeps_to_the_clock() {
+    let mut e = engine();
+    assert_eq!(say(&mut e, "boardsize 25"), "=\n\n");
+    assert_eq!(say(&mut e, "time_settings 0 0.02 1"), "=\n\n");
+    for (c, p) in [("b", "M13"), ("w", "N13"), ("b", "pass")] {
+        assert_eq!(say(&mut e, &format!("play {c} {p}")), "=\n\n");
+    }
+    let start = std::time::Instant::now();
+    let answer = say(&mut e, "genmove w");
+    let took = start.elapsed();
+    assert!(answer.starts_with("= "), "{answer}");
+    eprintln!("genmove took {took:?}");
+    assert!(
+        took < std::time::Duration::from_millis(100),
+        "genmove took {took:?}"
+    );
+}
