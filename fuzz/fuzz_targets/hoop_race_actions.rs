@@ -8,7 +8,7 @@ use hoop_race::{
     ThrowModel,
 };
 use libfuzzer_sys::fuzz_target;
-use tabletop_fuzz::Bytes;
+use tabletop_fuzz::{Bytes, SplitMix};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = core::str::from_utf8(data) {
@@ -106,7 +106,7 @@ fuzz_target!(|data: &[u8]| {
             _ => {
                 // A tiny generator from the bytes, for the random helpers.
                 rng_state ^= u64::from(b.next());
-                let mut rng = Splitmix(rng_state);
+                let mut rng = SplitMix(rng_state);
                 game.play_out(&mut rng, usize::from(op / 4));
                 rng_state = rng.0;
             }
@@ -123,27 +123,3 @@ fuzz_target!(|data: &[u8]| {
     let replayed = game.record().replay().expect("a game's own record replays");
     assert!(replayed == game);
 });
-
-/// splitmix64 as a `rand_core` generator.
-struct Splitmix(u64);
-
-impl rand_core::TryRng for Splitmix {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        self.try_next_u64().map(|v| (v >> 32) as u32)
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Ok(z ^ (z >> 31))
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        for chunk in dst.chunks_mut(8) {
-            let v = self.try_next_u64()?.to_le_bytes();
-            chunk.copy_from_slice(&v[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
