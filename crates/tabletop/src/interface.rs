@@ -262,7 +262,10 @@ pub trait State: Clone + fmt::Debug + PartialEq {
     }
 
     /// Plays on until the end or `max_steps` more steps with
-    /// [`State::playout_step`]; returns the steps taken.
+    /// [`State::playout_step`]; returns the steps taken. Games override it with
+    /// their crate's own playout loop, which takes the same actions from the same
+    /// draws (the invariant suite checks it against stepping by hand): this is the
+    /// bulk path for rollouts and data generation.
     fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
         let mut steps = 0;
         while steps < max_steps && self.playout_step(rng).is_some() {

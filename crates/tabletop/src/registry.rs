@@ -155,6 +155,7 @@ macro_rules! any_games {
             fn playout_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.playout_action(rng)) }
             fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.sample_chance(rng)) }
             fn playout_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Action> { each_state!(self, s => s.playout_step(rng)) }
+            fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize { each_state!(self, s => s.play_out(rng, max_steps)) }
             fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> AnyState {
                 match self {
                     $( $(#[$meta])* AnyState::$variant(s) => AnyState::$variant(s.resample_from_infostate(player, rng)), )*

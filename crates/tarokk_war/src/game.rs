@@ -426,7 +426,7 @@ impl Game {
         });
     }
 
-    fn apply(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
+    pub(crate) fn apply(&mut self, mv: Move, log: &mut impl FnMut(Event)) {
         self.record.push(mv);
         match mv {
             Move::Play(card) => self.play_card(card, log),

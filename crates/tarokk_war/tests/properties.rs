@@ -55,6 +55,25 @@ proptest! {
     })]
 
     #[test]
+    fn play_out_plays_the_random_moves_one_at_a_time_would(seed: u64, cut in 0usize..60) {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let start = Game::random(Rules::default(), &mut rng).unwrap();
+        let (mut stepped, mut rng1) = (start.clone(), rng.clone());
+        while let Some(mv) = stepped.random_move(&mut rng1) {
+            stepped.play(mv).unwrap();
+        }
+        // In two pieces, the first `cut` moves long.
+        let mut bulk = start;
+        let first = bulk.play_out(&mut rng, cut);
+        let rest = bulk.play_out(&mut rng, usize::MAX);
+        prop_assert_eq!(first, cut.min(stepped.moves().len()));
+        prop_assert_eq!(first + rest, stepped.moves().len());
+        prop_assert!(bulk.is_over());
+        prop_assert_eq!(bulk, stepped);
+        prop_assert_eq!(rng, rng1);
+    }
+
+    #[test]
     fn random_games_keep_every_invariant(seed: u64, numeral: bool) {
         let rules = Rules::default().with_location_value(numeral);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);

@@ -602,6 +602,27 @@ impl State for GoState {
         Some(a)
     }
 
+    fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
+        super::reserve_for_playout(&mut self.history, &self.def.info);
+        if self.current_player() == Turn::Terminal {
+            return 0;
+        }
+        // The crate's own playout loop (the same draws as stepping), up to the
+        // cap, then the actions read back from its record.
+        let room = max_steps.min(self.def.max_moves - self.history.len());
+        let before = self.game.move_count();
+        let played = match &self.def.playouts {
+            Some(policy) => self.game.heavy_play_out(rng, room, policy),
+            None => self.game.play_out(rng, room),
+        };
+        for (_, mv) in self.game.moves().skip(before) {
+            if let Some(a) = self.move_to_action(mv) {
+                self.history.push(a);
+            }
+        }
+        played
+    }
+
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
         self.clone()
     }

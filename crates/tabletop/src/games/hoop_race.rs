@@ -619,6 +619,35 @@ impl State for HoopRaceState {
         Some(action)
     }
 
+    fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
+        super::reserve_for_playout(&mut self.history, &self.def.info);
+        if self.def.rules.players() == 4 {
+            // Partners move each other's horses: the mover of each move is read
+            // as it is made.
+            let mut steps = 0;
+            while steps < max_steps && self.playout_step(rng).is_some() {
+                steps += 1;
+            }
+            return steps;
+        }
+        // Without partners a move's mover owns its horse: the crate's own
+        // playout loop (the same draws as stepping), up to the cap, then the
+        // actions read back from its record.
+        let room = max_steps.min(self.def.max_actions.saturating_sub(self.history.len()));
+        let before = self.game.actions().len();
+        let played = self.game.play_out(rng, room);
+        for i in before..self.game.actions().len() {
+            let action = match self.game.actions()[i] {
+                hoop_race::Action::Throw(t) => Some(t.index() as Action),
+                hoop_race::Action::Move(mv) => self.move_to_action(mv.horse.owner, mv),
+            };
+            if let Some(a) = action {
+                self.history.push(a);
+            }
+        }
+        played
+    }
+
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
         self.clone()
     }

@@ -14,3 +14,16 @@ pub mod tarokk_war;
 pub mod trap_stones;
 
 mod rules;
+
+use alloc::vec::Vec;
+
+use crate::action::Action;
+use crate::info::GameInfo;
+
+/// Makes room in `history` for the rest of a whole game before a playout, so
+/// that it does not grow step by step: the game's bound on decisions and chance
+/// outcomes, at most 256 actions (1 KiB; a longer game grows it as usual).
+fn reserve_for_playout(history: &mut Vec<Action>, info: &GameInfo) {
+    let bound = (info.max_game_length + info.max_chance_nodes).min(256);
+    history.reserve(bound.saturating_sub(history.len()));
+}

@@ -410,6 +410,20 @@ impl State for OAnQuanState {
         Some(a)
     }
 
+    fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
+        super::reserve_for_playout(&mut self.history, &self.def.info);
+        // The crate's own playout loop (the same draws as stepping), then the
+        // actions read back from its record.
+        let before = self.game.moves().len();
+        let played = self.game.play_out(rng, max_steps);
+        for i in before..self.game.moves().len() {
+            if let Some(a) = self.move_to_action(self.game.moves()[i]) {
+                self.history.push(a);
+            }
+        }
+        played
+    }
+
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
         self.clone()
     }

@@ -635,6 +635,52 @@ impl State for TarokkWarState {
         Some(action)
     }
 
+    fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
+        super::reserve_for_playout(&mut self.history, &self.def.info);
+        if self.game.is_none() {
+            self.dealt.reserve(DEAL - self.dealt.len());
+        }
+        let mut steps = 0;
+        // The deal: the same draws as `sample_chance`, with the set of cards
+        // left for the pile being dealt kept as the deal goes (worked out afresh
+        // only when a new pile starts), and no check of what was just drawn.
+        let mut left = self.deal_mask();
+        while steps < max_steps && self.game.is_none() {
+            let a = bits(left)
+                .nth(below(rng, left.count_ones()) as usize)
+                .unwrap_or(0);
+            self.dealt.push(a);
+            self.history.push(a);
+            steps += 1;
+            let k = self.dealt.len();
+            if k == DEAL {
+                match TarokkWarState::setup_of(&self.dealt)
+                    .map(|setup| tarokk_war::Game::new(self.def.rules, setup))
+                {
+                    Some(Ok(g)) => self.game = Some(g),
+                    // A complete deal always makes a game: this is never reached.
+                    _ => return steps,
+                }
+            } else if k == 1 || k >= 20 && (k - 20).is_multiple_of(6) {
+                left = self.deal_mask();
+            } else {
+                left &= !(1u32 << (a % 32));
+            }
+        }
+        // The game: the crate's own playout loop (the same draws as stepping),
+        // then the actions read back from its record.
+        if let Some(g) = self.game.as_mut() {
+            let before = g.moves().len();
+            steps += g.play_out(rng, max_steps - steps);
+            self.history.extend(
+                g.moves()[before..]
+                    .iter()
+                    .map(|mv| mv.card().index() as Action),
+            );
+        }
+        steps
+    }
+
     fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> Self {
         let Some(me) = Player::new(player) else {
             return self.clone();

@@ -399,22 +399,44 @@ impl TrapStonesState {
     }
 
     fn check_trap(&self, side: Side, action: Action) -> Result<Cell, ActionError> {
-        let cell = self.def.cell(action).ok_or_else(|| {
-            ActionError::Illegal(format!(
-                "action {action} is not a trap: traps are actions 0..{}",
-                self.def.cells()
-            ))
-        })?;
-        let draws = self
-            .draws()
-            .ok_or(ActionError::Illegal("the draws come first".into()))?;
+        self.trap_refusal(side, action)
+            .map_err(|refusal| match refusal {
+                TrapRefusal::NotATrap => ActionError::Illegal(format!(
+                    "action {action} is not a trap: traps are actions 0..{}",
+                    self.def.cells()
+                )),
+                TrapRefusal::DrawsFirst => ActionError::Illegal("the draws come first".into()),
+                TrapRefusal::Setup(e) => ActionError::Illegal(e.to_string()),
+            })
+    }
+
+    /// [`TrapStonesState::check_trap`] without building a message: the random
+    /// trap draws try many cells.
+    fn trap_refusal(&self, side: Side, action: Action) -> Result<Cell, TrapRefusal> {
+        let cell = self.def.cell(action).ok_or(TrapRefusal::NotATrap)?;
+        let draws = self.draws().ok_or(TrapRefusal::DrawsFirst)?;
         let chosen = &self.traps[side.index()];
         let mut cells = [cell; trap_stones::MAX_TRAPS + 1];
         let n = chosen.len().min(trap_stones::MAX_TRAPS);
         cells[..n].copy_from_slice(&chosen[..n]);
         Setup::check_traps_so_far(&self.def.rules, &draws, side, &cells[..=n])
-            .map_err(|e| ActionError::Illegal(e.to_string()))?;
+            .map_err(TrapRefusal::Setup)?;
         Ok(cell)
+    }
+
+    /// A trap for `side` drawn uniformly among the allowed cells, with its cell:
+    /// cells drawn until one is allowed (most are), falling back to the list.
+    fn random_trap<R: Rng + ?Sized>(&self, side: Side, rng: &mut R) -> Option<(Action, Cell)> {
+        let n = self.def.cells();
+        for _ in 0..64 {
+            let a = below(rng, n);
+            if let Ok(cell) = self.trap_refusal(side, a) {
+                return Some((a, cell));
+            }
+        }
+        let list = self.legal_actions();
+        let a = *list.get(below(rng, list.len() as u32) as usize)?;
+        Some((a, self.trap_refusal(side, a).ok()?))
     }
 
     fn check_play(&self, game: &trap_stones::Game, action: Action) -> Result<Move, ActionError> {
@@ -504,6 +526,13 @@ impl TrapStonesState {
     }
 }
 
+/// Why a trap action is refused ([`TrapStonesState::check_trap`] words it).
+enum TrapRefusal {
+    NotATrap,
+    DrawsFirst,
+    Setup(trap_stones::SetupError),
+}
+
 impl State for TrapStonesState {
     fn info(&self) -> &GameInfo {
         &self.def.info
@@ -518,7 +547,7 @@ impl State for TrapStonesState {
         match self.phase() {
             Phase::Draw(_) => out.extend([0, 1]),
             Phase::Trap(side) => {
-                out.extend((0..self.def.cells()).filter(|&a| self.check_trap(side, a).is_ok()));
+                out.extend((0..self.def.cells()).filter(|&a| self.trap_refusal(side, a).is_ok()));
             }
             Phase::Play(g) => {
                 if g.is_over() {
@@ -794,19 +823,7 @@ impl State for TrapStonesState {
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         match self.phase() {
             Phase::Draw(_) => None,
-            Phase::Trap(side) => {
-                // Uniform over the allowed cells: draw cells until one is allowed
-                // (most are), falling back to the list.
-                let n = self.def.cells();
-                for _ in 0..64 {
-                    let a = below(rng, n);
-                    if self.check_trap(side, a).is_ok() {
-                        return Some(a);
-                    }
-                }
-                let list = self.legal_actions();
-                list.get(below(rng, list.len() as u32) as usize).copied()
-            }
+            Phase::Trap(side) => self.random_trap(side, rng).map(|(a, _)| a),
             Phase::Play(g) => g.random_move(rng).and_then(|mv| self.def.action(mv)),
         }
     }
@@ -841,6 +858,50 @@ impl State for TrapStonesState {
             Turn::Player(_) => self.playout_action(rng),
         }?;
         self.apply_action(action).ok().map(|()| action)
+    }
+
+    fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_steps: usize) -> usize {
+        super::reserve_for_playout(&mut self.history, &self.def.info);
+        let mut steps = 0;
+        // The draws and the traps: the default steps' draws, each checked once.
+        if self.game.is_none() {
+            let k = self.def.rules.traps();
+            for traps in &mut self.traps {
+                traps.reserve(k.saturating_sub(traps.len()));
+            }
+        }
+        while steps < max_steps && self.game.is_none() {
+            let action = match self.phase() {
+                Phase::Draw(k) => {
+                    let a = below(rng, 2);
+                    self.draws[k] = Some(a as u8);
+                    a
+                }
+                Phase::Trap(side) => {
+                    let Some((a, cell)) = self.random_trap(side, rng) else {
+                        return steps;
+                    };
+                    self.traps[side.index()].push(cell);
+                    self.start_if_ready();
+                    a
+                }
+                Phase::Play(_) => break,
+            };
+            self.history.push(action);
+            steps += 1;
+        }
+        // The play: the crate's policy, each move checked once (by the crate).
+        while steps < max_steps {
+            let Some(g) = &mut self.game else { break };
+            let Some(mv) = g.playout_move(rng) else { break };
+            let Some(a) = self.def.action(mv) else { break };
+            if g.play(mv).is_err() {
+                break;
+            }
+            self.history.push(a);
+            steps += 1;
+        }
+        steps
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> Self {

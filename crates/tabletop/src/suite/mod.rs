@@ -139,6 +139,13 @@ pub fn check<G: Game>(game: &G, config: &Config) -> Result<Summary, Violation> {
     for k in 0..config.games {
         let seed = config.seed.wrapping_add(k as u64);
         check_one_game(game, config, seed, &mut summary)?;
+        check_playout_paths(game, seed).map_err(|what| Violation {
+            game: info.game_string(),
+            seed,
+            step: 0,
+            what,
+            state: String::new(),
+        })?;
         summary.games += 1;
     }
     if info.information == Information::Imperfect
@@ -270,6 +277,60 @@ fn check_one_game<G: Game>(
     replay_with_same_draws(game, config, &mut again, &mut rng2, seed);
     if again.history() != state.history() {
         return Err(fail("the same seed gave another game".into(), &state));
+    }
+    Ok(())
+}
+
+/// The three ways to play a random game take the same actions from the same
+/// draws: stepping by hand (chance by [`State::sample_chance`], decisions by
+/// [`State::playout_action`], each applied with [`State::apply_action`]),
+/// [`State::playout_step`], and [`State::play_out`] (called twice, the first
+/// time for a few steps), which games override with faster paths.
+fn check_playout_paths<G: Game>(game: &G, seed: u64) -> Result<(), String> {
+    let start = game.new_initial_state();
+    let mut by_hand = start.clone();
+    let mut rng = SuiteRng::seed_from_u64(seed);
+    loop {
+        let action = match by_hand.current_player() {
+            Turn::Terminal => break,
+            Turn::Chance => by_hand.sample_chance(&mut rng),
+            Turn::Player(_) => by_hand.playout_action(&mut rng),
+        };
+        let action = action.ok_or("no action could be drawn in a game that goes on")?;
+        by_hand
+            .apply_action(action)
+            .map_err(|e| format!("the playout's action {action} was refused: {e}"))?;
+    }
+    let mut stepped = start.clone();
+    let mut rng = SuiteRng::seed_from_u64(seed);
+    let mut steps = 0;
+    while stepped.playout_step(&mut rng).is_some() {
+        steps += 1;
+    }
+    let mut bulk = start;
+    let mut rng = SuiteRng::seed_from_u64(seed);
+    let first = bulk.play_out(&mut rng, 5);
+    let rest = bulk.play_out(&mut rng, usize::MAX);
+    for (name, state, count) in [
+        ("playout_step", &stepped, steps),
+        ("play_out", &bulk, first + rest),
+    ] {
+        if state.history() != by_hand.history() || *state != by_hand {
+            return Err(format!(
+                "{name} took other actions than stepping by hand: {:?} against {:?}",
+                state.history(),
+                by_hand.history()
+            ));
+        }
+        if count != by_hand.history().len() {
+            return Err(format!(
+                "{name} counted {count} steps for {} actions",
+                by_hand.history().len()
+            ));
+        }
+    }
+    if first != by_hand.history().len().min(5) {
+        return Err(format!("play_out(5) took {first} steps"));
     }
     Ok(())
 }
