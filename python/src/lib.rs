@@ -302,6 +302,10 @@ impl PyGame {
             for _ in 0..count {
                 let mut s = initial.clone();
                 let mut n = 0usize;
+                if playout {
+                    // The game's own playout loop: the actions stepping would take.
+                    n = s.play_out(&mut rng, usize::MAX);
+                }
                 loop {
                     let a = match s.current_player() {
                         Turn::Terminal => break,

@@ -145,6 +145,18 @@ impl Board {
         n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
     }
 
+    /// Whether a stone of `code` on the empty cell `i` is quiet: the point has an
+    /// empty neighbour (the stone lives) and no opponent neighbour (nothing is
+    /// captured), so the move is legal under every suicide rule and makes a
+    /// board with one stone more.
+    #[inline]
+    pub(crate) fn is_quiet(&self, i: usize, code: u8) -> bool {
+        self.check(i);
+        // SAFETY: `i` was checked to be surrounded.
+        let packed = unsafe { self.around(i) };
+        zero_bytes(packed) != 0 && zero_bytes(packed ^ splat(code ^ 3)) == 0
+    }
+
     /// What playing `code` on the empty cell `i` would do.
     #[inline]
     pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {

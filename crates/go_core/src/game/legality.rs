@@ -97,11 +97,28 @@ impl Game {
         if self.is_over() {
             return list;
         }
-        for p in self.board.points() {
-            let i = self.board.index(p);
-            if self.board.color_at(i) == EMPTY && self.check_empty_cell(i).is_ok() {
-                // At most one entry a point, then a pass: MAX_MOVES holds them all.
-                list.push(Move::Play(p));
+        let code = board::stone(self.to_move);
+        // A quiet stone (see `Board::is_quiet`) is legal unless superko refuses
+        // it, which needs an earlier board with as many stones as it makes (a
+        // simple-ko recapture is never quiet: the capturing stone is next to it).
+        let quiet_is_legal = match self.rules.ko() {
+            KoRule::None | KoRule::Simple => true,
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                self.stones_on_board() + 1 > self.max_stones
+            }
+        };
+        let board = &self.board;
+        for row in 0..board.height() {
+            let first = board.index(Point::on_board(0, row));
+            for col in 0..board.width() {
+                let i = first + usize::from(col);
+                if board.color_at(i) == EMPTY
+                    && ((quiet_is_legal && board.is_quiet(i, code))
+                        || self.check_empty_cell(i).is_ok())
+                {
+                    // At most one entry a point, then a pass: MAX_MOVES holds them all.
+                    list.push(Move::Play(Point::on_board(col, row)));
+                }
             }
         }
         list.push(Move::Pass);
