@@ -7,9 +7,11 @@ extern crate std;
 
 #[cfg(feature = "arbitrary")]
 mod arbitrary;
+mod benson;
 mod board;
 mod chance;
 mod error;
+mod estimate;
 mod game;
 pub mod handicap;
 mod heavy;
@@ -28,12 +30,14 @@ mod setup;
 pub mod sgf;
 mod zobrist;
 
+pub use benson::PassAlive;
 pub use board::Board;
 pub use chance::below;
 pub use error::{
     DiagramProblem, GameError, IllegalMove, ParseError, RulesError, ScoreError, SetupError,
     SgfError, SgfErrorKind, UndoError,
 };
+pub use estimate::DeadEstimate;
 pub use game::Game;
 pub use heavy::{HeavyPolicy, MoveHints, PATTERNS};
 pub use moves::{MAX_MOVES, Move, MoveList};

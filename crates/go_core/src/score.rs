@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Board, EDGE, EMPTY};
+use crate::board::{BLACK, Board, EDGE, EMPTY, WHITE};
 use crate::error::{ParseError, ScoreError};
 use crate::game::Game;
 use crate::outcome::End;
@@ -208,6 +208,13 @@ impl Game {
     /// [`ScoreError::NoStone`] for a dead point that holds no stone or is off the
     /// board.
     pub fn score_with_dead(&self, dead: &[Point]) -> Result<Score, ScoreError> {
+        let (cleared, extra) = self.without_dead(dead)?;
+        Ok(count(self, cleared, extra))
+    }
+
+    /// The board with the chains through the `dead` points removed, and the
+    /// prisoners that gives each colour.
+    fn without_dead(&self, dead: &[Point]) -> Result<(Board, [u32; 2]), ScoreError> {
         let board = self.board();
         let mut remove = vec![false; board.cell_count()];
         let mut extra = [0u32; 2];
@@ -231,7 +238,23 @@ impl Game {
             Board::with_stones(board.width(), board.height(), &alive).unwrap_or_else(|_| {
                 unreachable!("removing chains leaves every other chain its liberties")
             });
-        Ok(count(self, cleared, extra))
+        Ok((cleared, extra))
+    }
+
+    /// The stones in seki once the chains through the `dead` points are removed:
+    /// the living chains that the count treats as seki (a chain next to empty
+    /// points that reach both colours, with at most one eye of its own of at
+    /// most three points; see [`Scoring::Territory`]), in board order.
+    ///
+    /// # Errors
+    /// As [`Game::score_with_dead`].
+    pub fn seki_stones(&self, dead: &[Point]) -> Result<Vec<Point>, ScoreError> {
+        let cleared = self.without_dead(dead)?.0;
+        let seki = Regions::of(&cleared).seki_chains(&cleared);
+        Ok(cleared
+            .points()
+            .filter(|&p| seki[cleared.index(p)])
+            .collect())
     }
 
     /// The result as SGF writes it: `W+R`/`B+R` after a resignation, the count
@@ -290,6 +313,23 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
         }
     }
     score
+}
+
+/// The owner of every cell of `board` by area counting: the colour of its stone,
+/// or for an empty point the one colour its region reaches (`BLACK` or
+/// `WHITE`); `EMPTY` for neutral points, `EDGE` off the board.
+pub(crate) fn area_owners(board: &Board) -> Vec<u8> {
+    let regions = Regions::of(board);
+    (0..board.cell_count())
+        .map(|i| match board.color_at(i) {
+            EMPTY => match regions.list[regions.id[i]].touches {
+                [true, false] => BLACK,
+                [false, true] => WHITE,
+                _ => EMPTY,
+            },
+            c => c,
+        })
+        .collect()
 }
 
 /// One connected region of empty points and the colours that border it.

@@ -7,7 +7,8 @@
 //! extension), `clear_board`, `komi`, `play`, `genmove`, `undo`, `showboard`,
 //! `final_score`, `fixed_handicap`, `set_free_handicap`, `loadsgf`, `printsgf`,
 //! `time_settings`, `time_left`, `quit`, and GNU Go's `is_legal`, `all_legal`,
-//! `list_stones`, `captures`.
+//! `list_stones`, `captures` and `final_status_list` (go_core's dead-stone
+//! estimate, [`Game::estimate_dead`]).
 //!
 //! `genmove` searches for the time the clock allows (`time_settings`,
 //! `time_left`), else for the engine's budget ([`Thinking`]); it resigns only
@@ -30,8 +31,11 @@ use crate::games::go::{Go, GoKnowledge};
 use crate::interface::State;
 use crate::turn::Turn;
 
+/// The playouts of the dead-stone estimate behind `final_status_list`.
+pub const STATUS_PLAYOUTS: usize = 100;
+
 /// The commands this engine knows, as `list_commands` prints them.
-pub const COMMANDS: [&str; 24] = [
+pub const COMMANDS: [&str; 25] = [
     "protocol_version",
     "name",
     "version",
@@ -45,6 +49,7 @@ pub const COMMANDS: [&str; 24] = [
     "undo",
     "showboard",
     "final_score",
+    "final_status_list",
     "fixed_handicap",
     "set_free_handicap",
     "loadsgf",
@@ -448,6 +453,10 @@ impl Engine {
                 }
                 _ => err("syntax error"),
             },
+            "final_status_list" => match args.first() {
+                Some(&status @ ("dead" | "alive" | "seki")) => ok(self.final_status(status)),
+                _ => err("syntax error"),
+            },
             "captures" => match args.first().map(|c| c.parse::<Color>()) {
                 Some(Ok(color)) => ok(self.game.prisoners(color).to_string()),
                 _ => err("syntax error"),
@@ -455,6 +464,33 @@ impl Engine {
             "" => err("syntax error"),
             _ => err("unknown command"),
         }
+    }
+
+    /// The stones of `status` (`dead`, `alive` or `seki`; disjoint, as GNU Go
+    /// lists them), one chain a line: the dead ones by go_core's estimate
+    /// ([`Game::estimate_dead`], [`STATUS_PLAYOUTS`] playouts from the engine's
+    /// seed, so the same position always gets the same answer), seki by the
+    /// count's rule once they are gone, alive the rest.
+    fn final_status(&self, status: &str) -> String {
+        let mut rng = crate::rng::SplitMix64::new(self.thinking.seed);
+        let dead = self.game.estimate_dead(&mut rng, STATUS_PLAYOUTS).dead;
+        let seki = self.game.seki_stones(&dead).unwrap_or_default();
+        let board = self.game.board();
+        let wanted = |p: &Point| match status {
+            "dead" => dead.contains(p),
+            "seki" => seki.contains(p),
+            _ => !dead.contains(p) && !seki.contains(p),
+        };
+        let mut lines = Vec::new();
+        let mut listed: Vec<Point> = Vec::new();
+        for (p, _) in board.stones() {
+            if wanted(&p) && !listed.contains(&p) {
+                let chain: Vec<Point> = board.chain(p).collect();
+                listed.extend(&chain);
+                lines.push(join(&chain));
+            }
+        }
+        lines.join("\n")
     }
 
     /// The engine's move: a search of the game as it stands, for as long as the

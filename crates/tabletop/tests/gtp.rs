@@ -269,3 +269,32 @@ fn the_pass_check_keeps_to_the_clock() {
         "genmove took {took:?}"
     );
 }
+
+#[test]
+fn final_status_list_names_the_dead_the_living_and_seki() {
+    let mut e = engine();
+    say(&mut e, "boardsize 7");
+    say(&mut e, "clear_board");
+    // A black wall with eyes along the bottom, and a white stone inside it that
+    // cannot live.
+    let black = [
+        "A7", "B7", "C7", "D7", "E7", "F7", "G7", "A6", "G6", "A5", "G5", "A4", "G4", "A3", "B3",
+        "C3", "D3", "E3", "F3", "G3", "A2", "C2", "E2", "G2", "A1", "B1", "C1", "D1", "E1", "F1",
+        "G1",
+    ];
+    for p in black {
+        assert_eq!(say(&mut e, &format!("play b {p}")), "=\n\n", "{p}");
+    }
+    assert_eq!(say(&mut e, "play w D5"), "=\n\n");
+    assert_eq!(say(&mut e, "final_status_list dead"), "= D5\n\n");
+    assert_eq!(say(&mut e, "final_status_list seki"), "=\n\n");
+    let alive = say(&mut e, "final_status_list alive");
+    // One chain, on one line.
+    assert_eq!(alive.trim_end().lines().count(), 1, "{alive}");
+    assert_eq!(alive.split_whitespace().count(), 1 + black.len());
+    assert_eq!(say(&mut e, "final_status_list"), "? syntax error\n\n");
+    assert_eq!(
+        say(&mut e, "final_status_list undead"),
+        "? syntax error\n\n"
+    );
+}

@@ -39,8 +39,18 @@ pub struct SgfGame {
     /// that moves first (the first move's colour, else `PL`, else White when there
     /// is a handicap, else Black).
     pub setup: Setup,
-    /// Komi (`KM`), if given.
+    /// Komi (`KM`), if given: the komi the game was played with. That is the
+    /// value written, except in records of the Fox Go server (`AP[YuanYu]` or
+    /// `AP[foxwq…]`), which write komi by their own conventions, read as
+    /// KaTrain and Sabaki read them: `KM[0]` in a game without handicap stones
+    /// is 6.5, `KM[375]` under Chinese rules is 7.5 (3¾ stones), other values of
+    /// 100 or more are hundredths (`KM[650]` is 6.5, `KM[750]` 7.5), and a game
+    /// with handicap stones (`HA` ≥ 1 and `AB`) has 0.5. The text as written is
+    /// then kept in [`SgfGame::komi_written`].
     pub komi: Option<Komi>,
+    /// `KM` as written when [`SgfGame::komi`] reads it otherwise (a Fox record's
+    /// convention); `None` when the komi is the value written.
+    pub komi_written: Option<String>,
     /// Handicap (`HA`), if given.
     pub handicap: Option<u8>,
     /// The rules as written (`RU`).
@@ -65,6 +75,7 @@ impl SgfGame {
         SgfGame {
             setup: Setup::new(width, height),
             komi: None,
+            komi_written: None,
             handicap: None,
             rules_name: None,
             moves: Vec::new(),
@@ -217,6 +228,31 @@ impl SgfGame {
 }
 
 /// Builds a [`SgfGame`] from the main line's nodes, one node at a time.
+/// The komi of a Fox Go server record whose `KM` reads `written` (see
+/// [`SgfGame::komi`]).
+fn fox_komi(written: Komi, rec: &SgfGame) -> Komi {
+    let handicap_stones = rec.handicap.is_some_and(|h| h >= 1)
+        && rec.setup.stones.iter().any(|(_, c)| *c == Color::Black);
+    let chinese = rec
+        .rules_name
+        .as_deref()
+        .is_some_and(|r| r.to_ascii_lowercase().contains("chinese"));
+    let halves = written.halves();
+    if handicap_stones {
+        Komi::from_halves(1)
+    } else if halves == 0 {
+        Komi::from_halves(13)
+    } else if chinese && halves == 750 {
+        Komi::from_halves(15)
+    } else if halves >= 200 {
+        // Hundredths of a point (100 points or more is no real komi), to the
+        // nearest half point.
+        Komi::from_halves((halves + 50) / 100)
+    } else {
+        written
+    }
+}
+
 struct RecordBuilder {
     rec: SgfGame,
     depth: usize,
@@ -224,6 +260,10 @@ struct RecordBuilder {
     /// Setup colour per point (row-major on a 25×25 grid), `None` = empty.
     setup: Vec<Option<Color>>,
     setup_order: Vec<Point>,
+    /// The root's `AP` (the program that wrote the record).
+    application: Option<String>,
+    /// The root's `KM` as written.
+    komi_text: Option<String>,
 }
 
 impl Default for RecordBuilder {
@@ -234,6 +274,8 @@ impl Default for RecordBuilder {
             player: None,
             setup: alloc::vec![None; MAX_SIDE as usize * MAX_SIDE as usize],
             setup_order: Vec::new(),
+            application: None,
+            komi_text: None,
         }
     }
 }
@@ -332,8 +374,10 @@ impl RecordBuilder {
                     return Err(err(SgfErrorKind::NotGo));
                 }
             }
-            "SZ" | "FF" | "CA" | "AP" => {}
+            "SZ" | "FF" | "CA" => {}
+            "AP" => self.application = Some(v.to_string()),
             "KM" => {
+                self.komi_text = Some(v.to_string());
                 let halves = parse_half_points(v).ok_or(err(SgfErrorKind::BadNumber))?;
                 let komi = Komi::from_halves(halves);
                 Rules::default()
@@ -380,6 +424,16 @@ impl RecordBuilder {
             } else {
                 Color::Black
             });
+        let fox = self.application.as_deref().is_some_and(|ap| {
+            ap.eq_ignore_ascii_case("YuanYu") || ap.to_ascii_lowercase().contains("foxwq")
+        });
+        if fox && let (Some(written), Some(text)) = (self.rec.komi, self.komi_text) {
+            let read = fox_komi(written, &self.rec);
+            if read != written {
+                self.rec.komi = Some(read);
+                self.rec.komi_written = Some(text);
+            }
+        }
         self.rec
     }
 }
