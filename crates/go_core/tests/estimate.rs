@@ -4,21 +4,12 @@
 //! with the estimated dead stones removed, under the rules the record names,
 //! against the recorded winner and margin. The figures go to `docs/go_core.md`.
 
-use std::path::PathBuf;
+mod real_data;
 
 use go_core::sgf::SgfGame;
 use go_core::{Color, Game, GameResult, Margin, Rules, Setup};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-
-fn data_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("GO_SGF_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let candidate = manifest.join("../../../shared/data/go-sgf");
-    candidate.is_dir().then_some(candidate)
-}
 
 #[test]
 fn pass_alive_chains_are_never_dead_and_a_lost_stone_is() {
@@ -65,16 +56,9 @@ fn recorded(result: &str) -> Option<GameResult> {
 
 #[test]
 fn agreement_with_the_recorded_results_of_real_games() {
-    let Some(dir) = data_dir() else {
-        eprintln!("SKIPPED: no SGF collection (set GO_SGF_DIR or provide ../shared/data/go-sgf)");
+    let Some(files) = real_data::sgf_files() else {
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
     let (mut games, mut winner_agrees, mut exact) = (0, 0, 0);
     let mut misses: Vec<String> = Vec::new();
     for path in &files {

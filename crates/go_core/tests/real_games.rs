@@ -4,20 +4,14 @@
 //! `../shared/data/go-sgf` beside the repository; the test says so and passes
 //! when neither exists.
 
+mod real_data;
+
 use std::path::PathBuf;
+
 use std::time::Instant;
 
 use go_core::sgf::{Collection, SgfGame};
 use go_core::{Move, Rules};
-
-fn data_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("GO_SGF_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let candidate = manifest.join("../../../shared/data/go-sgf");
-    candidate.is_dir().then_some(candidate)
-}
 
 /// The records in which one colour moves twice in a row.
 const SAME_COLOUR_TWICE: [&str; 5] = [
@@ -30,16 +24,9 @@ const SAME_COLOUR_TWICE: [&str; 5] = [
 
 #[test]
 fn every_real_game_replays_under_tromp_taylor() {
-    let Some(dir) = data_dir() else {
-        eprintln!("SKIPPED: no SGF collection (set GO_SGF_DIR or provide ../shared/data/go-sgf)");
+    let Some(files) = real_data::sgf_files() else {
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    files.sort();
     assert!(
         files.len() >= 2000,
         "expected the 2,342 records, found {}",
