@@ -267,6 +267,9 @@ pub enum SgfErrorKind {
     /// Nesting deeper than the reader allows (guards the stack).
     #[error("variations nested too deeply")]
     TooDeep,
+    /// A character set (`CA`) that no encoding is known by.
+    #[error("unknown character set (CA)")]
+    UnknownCharset,
 }
 
 /// A game that cannot be created or replayed: bad rules, a bad setup, or a move of

@@ -21,9 +21,13 @@
 //! Malformed text is an [`SgfError`](crate::SgfError) with the byte offset of the problem; the parser
 //! never recurses on the input's nesting, so no input can exhaust the stack.
 
+#[cfg(feature = "charsets")]
+mod charset;
 mod parse;
 mod record;
 mod write;
 
-pub use parse::{Collection, Node, Property};
+#[cfg(feature = "charsets")]
+pub use charset::decode;
+pub use parse::{Collection, Node, Property, Reading};
 pub use record::{SgfGame, SgfMove};

@@ -62,3 +62,90 @@ fn the_komi_read_is_written_back_plainly() {
     assert_eq!((again.komi, again.komi_written.clone()), (k(6.5), None));
     assert_eq!(again.replay(Rules::japanese()).unwrap(), game);
 }
+
+#[test]
+fn an_unescaped_bracket_in_text_is_read_leniently_and_refused_strictly() {
+    use go_core::sgf::{Collection, Reading};
+    let text = "(;GM[1]FF[4]SZ[9]C[a [ko] fight]PB[Ann];B[ee]C[x]y];W[cc])";
+    let g = SgfGame::read(text).unwrap();
+    assert_eq!(g.comment.as_deref(), Some("a [ko] fight"));
+    assert_eq!(g.black_name.as_deref(), Some("Ann"));
+    assert_eq!(g.moves[0].comment.as_deref(), Some("x]y"));
+    assert_eq!(g.moves.len(), 2);
+    assert!(SgfGame::read_with(text, Reading::Strict).is_err());
+    assert!(Collection::parse_with(text, Reading::Strict).is_err());
+    assert_eq!(
+        Collection::parse(text).unwrap().nodes[0].get("C"),
+        Some("a [ko] fight")
+    );
+    // A `]` that may end the value does: the next property follows.
+    let g = SgfGame::read("(;GM[1]C[a]PB[b])").unwrap();
+    assert_eq!(
+        (g.comment.as_deref(), g.black_name.as_deref()),
+        (Some("a"), Some("b"))
+    );
+    // Well-formed records read the same both ways.
+    let plain = "(;GM[1]FF[4]SZ[9]C[an \\] escaped];B[ee];W[])";
+    assert_eq!(
+        SgfGame::read(plain).unwrap(),
+        SgfGame::read_with(plain, Reading::Strict).unwrap()
+    );
+}
+
+#[test]
+fn the_other_quirks_of_records_in_the_wild() {
+    // SZ[19:19], HA[0], an empty AB[], pass as [] and as [tt].
+    let g = SgfGame::read("(;GM[1]FF[4]SZ[19:19]HA[0]AB[];B[pd];W[];B[tt];W[dd])").unwrap();
+    assert_eq!((g.setup.width, g.setup.height), (19, 19));
+    assert_eq!(g.handicap, Some(0));
+    assert!(g.setup.stones.is_empty());
+    let moves: Vec<String> = g.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(moves, ["Q16", "pass", "pass", "D16"]);
+    // Compressed point lists.
+    let g = SgfGame::read("(;GM[1]SZ[9]AB[aa:cb]AW[ee])").unwrap();
+    assert_eq!(g.setup.stones.len(), 7);
+    // Several games in one file.
+    let games = SgfGame::read_all("(;GM[1]SZ[9];B[ee])(;GM[1]SZ[13];B[gg];W[cc])").unwrap();
+    assert_eq!(
+        games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(),
+        [1, 2]
+    );
+    assert_eq!(games[1].setup.width, 13);
+}
+
+#[test]
+fn records_in_the_character_set_their_ca_names() {
+    use go_core::sgf::{Collection, decode};
+    // GB2312 (Chinese servers), Shift_JIS (whose second bytes may be `]` or `\`),
+    // EUC-KR, Big5.
+    for (label, encoding, name) in [
+        ("GB2312", encoding_rs::GBK, "柯洁"),
+        ("Shift_JIS", encoding_rs::SHIFT_JIS, "井山裕太 ソ"),
+        ("EUC-KR", encoding_rs::EUC_KR, "이세돌"),
+        ("Big5", encoding_rs::BIG5, "周俊勳"),
+    ] {
+        let text = format!("(;GM[1]FF[4]CA[{label}]SZ[19]PB[{name}]C[{name}];B[pd])");
+        let (bytes, _, unmappable) = encoding.encode(&text);
+        assert!(!unmappable, "{label}");
+        assert_ne!(&bytes[..], text.as_bytes(), "{label} is not UTF-8 here");
+        let g = SgfGame::read_bytes(&bytes).unwrap();
+        assert_eq!(g.black_name.as_deref(), Some(name), "{label}");
+        assert_eq!(g.comment.as_deref(), Some(name), "{label}");
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(
+            Collection::parse_bytes(&bytes).unwrap().nodes[0].get("PB"),
+            Some(name)
+        );
+    }
+    // No CA: UTF-8, malformed bytes replaced.
+    let g = SgfGame::read_bytes(b"(;GM[1]PB[a\xffb])").unwrap();
+    assert_eq!(g.black_name.as_deref(), Some("a\u{fffd}b"));
+    // An unknown character set is an error at its value.
+    let e = decode(b"(;GM[1]CA[klingon])").unwrap_err();
+    assert_eq!(e.offset, 10);
+    // Written back, records are UTF-8 and say so.
+    let bytes = encoding_rs::GBK.encode("(;GM[1]CA[GBK]PB[柯洁];B[pd])").0;
+    let g = SgfGame::read_bytes(&bytes).unwrap();
+    let out = g.to_sgf();
+    assert!(out.contains("CA[UTF-8]") && out.contains("柯洁"), "{out}");
+}

@@ -47,6 +47,20 @@ impl Node {
     }
 }
 
+/// How the reader treats text that breaks the SGF grammar the way programs in
+/// the wild write it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// As programs write SGF: a `]` inside a value that is not followed by what
+    /// may follow a value — another value, a property (letters, then `[`), a
+    /// node, a tree's start or end, or the end of the text — is part of the value
+    /// (an unescaped `]` in a comment, as some editors write).
+    #[default]
+    Lenient,
+    /// The SGF grammar only: the first unescaped `]` ends a value.
+    Strict,
+}
+
 /// A parsed SGF collection: every game tree, node and variation. Nodes live in one
 /// arena and refer to their children by index.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -59,16 +73,34 @@ pub struct Collection {
 }
 
 impl Collection {
-    /// Parses SGF text. Anything before the first `(` is skipped.
+    /// Parses SGF text, leniently ([`Reading::Lenient`]). Anything before the
+    /// first `(` is skipped.
     ///
     /// # Errors
     /// [`SgfError`] with the offset of the first problem.
     pub fn parse(text: &str) -> Result<Collection, SgfError> {
+        Collection::parse_with(text, Reading::Lenient)
+    }
+
+    /// Parses SGF text as `reading` says.
+    ///
+    /// ```
+    /// use go_core::sgf::{Collection, Reading};
+    /// let text = "(;GM[1]C[see [1] above])";
+    /// let c = Collection::parse(text)?;
+    /// assert_eq!(c.nodes[0].get("C"), Some("see [1] above"));
+    /// assert!(Collection::parse_with(text, Reading::Strict).is_err());
+    /// # Ok::<(), go_core::SgfError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Collection::parse`].
+    pub fn parse_with(text: &str, reading: Reading) -> Result<Collection, SgfError> {
         let mut out = Collection::default();
         // Each open tree remembers the node its first node hangs from.
         let mut stack: Vec<Option<usize>> = Vec::new();
         let mut current: Option<usize> = None;
-        Reader::new(text).walk(|event| {
+        Reader::new(text, reading).walk(|event| {
             match event {
                 Token::TreeStart => stack.push(current),
                 Token::TreeEnd => current = stack.pop().flatten(),
@@ -139,14 +171,41 @@ pub(super) struct Reader<'a> {
     text: &'a [u8],
     src: &'a str,
     pos: usize,
+    reading: Reading,
 }
 
 impl<'a> Reader<'a> {
-    pub(super) fn new(src: &'a str) -> Reader<'a> {
+    pub(super) fn new(src: &'a str, reading: Reading) -> Reader<'a> {
         Reader {
             text: src.as_bytes(),
             src,
             pos: 0,
+            reading,
+        }
+    }
+
+    /// Whether a `]` just before `at` ends its value: always when strict; when
+    /// lenient, if what follows may follow a value.
+    fn closes_value(&self, at: usize) -> bool {
+        if self.reading == Reading::Strict {
+            return true;
+        }
+        let rest = &self.text[at..];
+        let mut i = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        match rest.get(i) {
+            None | Some(b'[' | b';' | b'(' | b')') => true,
+            Some(c) if c.is_ascii_alphabetic() => {
+                i += rest[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphabetic())
+                    .count();
+                i += rest[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+                rest.get(i) == Some(&b'[')
+            }
+            Some(_) => false,
         }
     }
 
@@ -272,6 +331,7 @@ impl<'a> Reader<'a> {
                         kind: SgfErrorKind::UnexpectedEnd,
                     });
                 }
+                Some(b']') if !self.closes_value(self.pos + 1) => self.pos += 1,
                 Some(b']') => {
                     let tail = &self.src[run..self.pos];
                     self.pos += 1;

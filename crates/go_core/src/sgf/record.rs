@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::parse::{Collection, Property, Reader, Token};
+use super::parse::{Collection, Property, Reader, Reading, Token};
 use crate::error::{GameError, SetupError, SgfError, SgfErrorKind};
 use crate::game::Game;
 use crate::moves::Move;
@@ -87,16 +87,26 @@ impl SgfGame {
         }
     }
 
-    /// Reads the first game of an SGF text (the whole text must be well formed).
-    /// Only the first game's main line is kept, read in one pass without building
-    /// the tree: the fast way to load records.
+    /// Reads the first game of an SGF text, leniently ([`Reading::Lenient`]: an
+    /// unescaped `]` inside a comment is kept; the rest of the text must be well
+    /// formed). Only the first game's main line is kept, read in one pass without
+    /// building the tree: the fast way to load records.
     ///
     /// # Errors
     /// [`SgfError`] for malformed text or game information (see
     /// [`SgfGame::from_collection`]).
     pub fn read(text: &str) -> Result<SgfGame, SgfError> {
+        SgfGame::read_with(text, Reading::Lenient)
+    }
+
+    /// [`SgfGame::read`] as `reading` says ([`Reading::Strict`]: the SGF grammar
+    /// only).
+    ///
+    /// # Errors
+    /// As [`SgfGame::read`].
+    pub fn read_with(text: &str, reading: Reading) -> Result<SgfGame, SgfError> {
         let mut reader = MainLineReader::default();
-        Reader::new(text).walk(|event| reader.event(event))?;
+        Reader::new(text, reading).walk(|event| reader.event(event))?;
         reader.flush()?;
         reader.builder.map(RecordBuilder::finish).ok_or(SgfError {
             offset: 0,
@@ -349,7 +359,8 @@ impl RecordBuilder {
                     "AW" => Some(Color::White),
                     _ => None,
                 };
-                for value in values {
+                // An empty value (`AB[]`, as some programs write) lists no point.
+                for value in values.iter().filter(|v| !v.as_ref().trim().is_empty()) {
                     let points = parse_point_list(value.as_ref(), height)
                         .ok_or(err(SgfErrorKind::BadPoint))?;
                     for pt in points {
