@@ -267,6 +267,9 @@ pub enum SgfErrorKind {
     /// Nesting deeper than the reader allows (guards the stack).
     #[error("variations nested too deeply")]
     TooDeep,
+    /// A move (`B`, `W`) with more than one value, read strictly.
+    #[error("more than one value for a move")]
+    TooManyValues,
     /// A character set (`CA`) that no encoding is known by.
     #[error("unknown character set (CA)")]
     UnknownCharset,

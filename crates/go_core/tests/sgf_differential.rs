@@ -54,9 +54,10 @@ fn our_moves(g: &SgfGame) -> Vec<(Color, Option<(u8, u8)>)> {
 /// `sgf-parse` reads `[tt]` as a point; go_core as a pass on boards up to 19×19.
 fn same(ours: &[(Color, Option<(u8, u8)>)], theirs: &[(Color, Option<(u8, u8)>)]) -> bool {
     ours.len() == theirs.len()
-        && ours.iter().zip(theirs).all(|(a, b)| {
-            a.0 == b.0 && (a.1 == b.1 || (a.1.is_none() && b.1 == Some((19, 19))))
-        })
+        && ours
+            .iter()
+            .zip(theirs)
+            .all(|(a, b)| a.0 == b.0 && (a.1 == b.1 || (a.1.is_none() && b.1 == Some((19, 19)))))
 }
 
 #[test]
@@ -67,8 +68,10 @@ fn both_readers_find_the_same_main_line_in_every_real_record() {
     let (mut both, mut differ) = (0, Vec::new());
     for path in &files {
         let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
-        let (Ok(ours), Some(theirs)) = (SgfGame::read_with(&text, Reading::Strict), their_moves(&text))
-        else {
+        let (Ok(ours), Some(theirs)) = (
+            SgfGame::read_with(&text, Reading::Strict),
+            their_moves(&text),
+        ) else {
             continue;
         };
         both += 1;
@@ -90,6 +93,10 @@ fn constructed_records_read_alike() {
     ] {
         let ours = SgfGame::read_with(text, Reading::Strict).unwrap();
         let theirs = their_moves(text).unwrap();
-        assert!(same(&our_moves(&ours), &theirs), "{text}: {:?} {theirs:?}", our_moves(&ours));
+        assert!(
+            same(&our_moves(&ours), &theirs),
+            "{text}: {:?} {theirs:?}",
+            our_moves(&ours)
+        );
     }
 }

@@ -149,3 +149,16 @@ fn records_in_the_character_set_their_ca_names() {
     let out = g.to_sgf();
     assert!(out.contains("CA[UTF-8]") && out.contains("柯洁"), "{out}");
 }
+
+#[test]
+fn a_move_with_two_values_is_its_first_leniently_and_an_error_strictly() {
+    use go_core::SgfErrorKind;
+    use go_core::sgf::Reading;
+    // Found by the differential fuzz target: `sgf-parse` drops such a move.
+    let text = "(;GM[1]SZ[19];B[hc]\n[228]\n;W[dd])";
+    let g = SgfGame::read(text).unwrap();
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.moves[0].mv.to_string(), "H17");
+    let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();
+    assert_eq!(e.kind, SgfErrorKind::TooManyValues);
+}

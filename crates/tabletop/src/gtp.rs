@@ -24,7 +24,7 @@ use std::time::Duration;
 use std::vec::Vec;
 
 use go_core::sgf::SgfGame;
-use go_core::{Color, Game, Komi, Move, Point, Rules, Setup};
+use go_core::{Color, Game, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide};
 
 use crate::bot::{Budget, Config, Searcher};
 use crate::games::go::{Go, GoKnowledge};
@@ -35,13 +35,14 @@ use crate::turn::Turn;
 pub const STATUS_PLAYOUTS: usize = 100;
 
 /// The commands this engine knows, as `list_commands` prints them.
-pub const COMMANDS: [&str; 25] = [
+pub const COMMANDS: [&str; 28] = [
     "protocol_version",
     "name",
     "version",
     "known_command",
     "list_commands",
     "boardsize",
+    "rectangular_boardsize",
     "clear_board",
     "komi",
     "play",
@@ -61,6 +62,8 @@ pub const COMMANDS: [&str; 25] = [
     "all_legal",
     "list_stones",
     "captures",
+    "kata-get-rules",
+    "kata-set-rules",
 ];
 
 /// How `genmove` thinks when no clock says otherwise, and when it gives up.
@@ -241,7 +244,7 @@ impl Engine {
                 self.quit = true;
                 ok(String::new())
             }
-            "boardsize" => {
+            "boardsize" | "rectangular_boardsize" => {
                 let sizes: Vec<Option<u8>> = args.iter().map(|a| a.parse().ok()).collect();
                 let (w, h) = match sizes.as_slice() {
                     [Some(s)] => (*s, *s),
@@ -343,7 +346,23 @@ impl Engine {
                 Ok(_) => ok(String::new()),
                 Err(_) => err("cannot undo"),
             },
-            "showboard" => ok(format!("\n{}", self.game)),
+            "showboard" => ok(format!(
+                "\n{}\nrules: {}",
+                self.game,
+                kata_rules_json(self.game.rules())
+            )),
+            "kata-get-rules" => ok(kata_rules_json(self.game.rules())),
+            "kata-set-rules" => match kata_rules(&args.join(" "), self.game.rules().komi()) {
+                Ok(rules) => match self.replayed_under(rules) {
+                    Ok(game) => {
+                        self.rules = rules;
+                        self.game = game;
+                        ok(String::new())
+                    }
+                    Err(e) => Reply::Err(e),
+                },
+                Err(e) => Reply::Err(e),
+            },
             "final_score" => {
                 let result = match self.game.result() {
                     Some(r) => r,
@@ -679,6 +698,17 @@ impl Engine {
         }
     }
 
+    /// The game as it stands, replayed under `rules` (its setup and moves), or why
+    /// not.
+    fn replayed_under(&self, rules: Rules) -> Result<Game, String> {
+        let mut game = Game::new(rules, self.game.setup().clone()).map_err(|e| e.to_string())?;
+        for (color, mv) in self.game.moves() {
+            game.play_as(color, mv)
+                .map_err(|e| format!("the game so far breaks those rules: {color} {mv}: {e}"))?;
+        }
+        Ok(game)
+    }
+
     /// Makes `color` the side to move, recording a pass for the other side.
     fn turn_to(&mut self, color: Color) -> Result<(), String> {
         if self.game.to_move() == color {
@@ -735,6 +765,174 @@ impl Engine {
         self.game = game;
         Ok(self.game.to_move())
     }
+}
+
+/// KataGo's named rule sets (`kata-set-rules NAME`) that go_core's settings
+/// express: ko rule, scoring (territory scoring leaves seki eyes uncounted, as
+/// KataGo's `tax SEKI`), multi-stone suicide. The others need a group tax or the
+/// button, which go_core does not count.
+const KATA_NAMES: [(&str, KoRule, Scoring, Suicide); 12] = [
+    (
+        "tromp-taylor",
+        KoRule::PositionalSuperko,
+        Scoring::Area,
+        Suicide::Allowed,
+    ),
+    ("chinese", KoRule::Simple, Scoring::Area, Suicide::Forbidden),
+    (
+        "chinese-ogs",
+        KoRule::PositionalSuperko,
+        Scoring::Area,
+        Suicide::Forbidden,
+    ),
+    (
+        "chinese-kgs",
+        KoRule::PositionalSuperko,
+        Scoring::Area,
+        Suicide::Forbidden,
+    ),
+    (
+        "japanese",
+        KoRule::Simple,
+        Scoring::Territory,
+        Suicide::Forbidden,
+    ),
+    (
+        "korean",
+        KoRule::Simple,
+        Scoring::Territory,
+        Suicide::Forbidden,
+    ),
+    (
+        "aga",
+        KoRule::SituationalSuperko,
+        Scoring::Area,
+        Suicide::Forbidden,
+    ),
+    (
+        "bga",
+        KoRule::SituationalSuperko,
+        Scoring::Area,
+        Suicide::Forbidden,
+    ),
+    (
+        "french",
+        KoRule::SituationalSuperko,
+        Scoring::Area,
+        Suicide::Forbidden,
+    ),
+    (
+        "new-zealand",
+        KoRule::SituationalSuperko,
+        Scoring::Area,
+        Suicide::Allowed,
+    ),
+    (
+        "ing",
+        KoRule::PositionalSuperko,
+        Scoring::Area,
+        Suicide::Allowed,
+    ),
+    (
+        "goe",
+        KoRule::PositionalSuperko,
+        Scoring::Area,
+        Suicide::Allowed,
+    ),
+];
+
+/// KataGo's rule sets that need what go_core does not count.
+const KATA_UNSUPPORTED: [&str; 3] = ["stone-scoring", "ancient-territory", "aga-button"];
+
+/// The rules as KataGo's `kata-get-rules` writes them (JSON, KataGo's keys).
+/// go_core has no group tax beyond seki, no button and no handicap bonus.
+fn kata_rules_json(rules: &Rules) -> String {
+    let ko = match rules.ko() {
+        KoRule::Simple | KoRule::None => "SIMPLE",
+        KoRule::PositionalSuperko => "POSITIONAL",
+        KoRule::SituationalSuperko => "SITUATIONAL",
+    };
+    let (scoring, tax) = match rules.scoring() {
+        Scoring::Area => ("AREA", "NONE"),
+        Scoring::Territory => ("TERRITORY", "SEKI"),
+    };
+    format!(
+        "{{\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"{ko}\",\"komi\":{},\"scoring\":\"{scoring}\",\"suicide\":{},\"tax\":\"{tax}\",\"whiteHandicapBonus\":\"0\"}}",
+        rules.komi(),
+        rules.suicide() == Suicide::Allowed
+    )
+}
+
+/// The rules `kata-set-rules` names: one of KataGo's names (case, `-`, `_` and
+/// spaces ignored) or a JSON object with KataGo's keys `ko`, `scoring` (or
+/// `score`), `tax`, `suicide`, `hasButton`, `whiteHandicapBonus`,
+/// `friendlyPassOk`, `komi`, where the values go_core can count. The komi is
+/// kept unless the JSON gives one.
+fn kata_rules(text: &str, komi: Komi) -> Result<Rules, String> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        return kata_rules_from_json(text, komi);
+    }
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let name = squash(text);
+    if let Some(&(_, ko, scoring, suicide)) = KATA_NAMES.iter().find(|(n, ..)| squash(n) == name) {
+        return Ok(Rules::tromp_taylor()
+            .with_ko(ko)
+            .with_scoring(scoring)
+            .with_suicide(suicide)
+            .with_komi(komi));
+    }
+    if KATA_UNSUPPORTED.iter().any(|n| squash(n) == name) {
+        return Err(format!(
+            "rules {text} need a group tax or the button, which this engine does not count"
+        ));
+    }
+    Err(format!("unknown rules {text}"))
+}
+
+/// `kata-set-rules` with a JSON object (see [`kata_rules`]).
+fn kata_rules_from_json(text: &str, komi: Komi) -> Result<Rules, String> {
+    let bad = |what: &str| Err(format!("rules {what} not supported: {text}"));
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(text).map_err(|e| format!("bad rules JSON: {e}"))?;
+    let mut rules = Rules::tromp_taylor().with_komi(komi);
+    let mut tax = None;
+    for (key, value) in &map {
+        let word = value.as_str().map(str::to_ascii_uppercase);
+        match (key.as_str(), word.as_deref(), value.as_bool()) {
+            ("ko", Some("SIMPLE"), _) => rules = rules.with_ko(KoRule::Simple),
+            ("ko", Some("POSITIONAL"), _) => rules = rules.with_ko(KoRule::PositionalSuperko),
+            ("ko", Some("SITUATIONAL"), _) => rules = rules.with_ko(KoRule::SituationalSuperko),
+            ("scoring" | "score", Some("AREA"), _) => rules = rules.with_scoring(Scoring::Area),
+            ("scoring" | "score", Some("TERRITORY"), _) => {
+                rules = rules.with_scoring(Scoring::Territory);
+            }
+            ("tax", Some(t @ ("NONE" | "SEKI")), _) => tax = Some(t == "SEKI"),
+            ("suicide", _, Some(true)) => rules = rules.with_suicide(Suicide::Allowed),
+            ("suicide", _, Some(false)) => rules = rules.with_suicide(Suicide::Forbidden),
+            ("hasButton", _, Some(false)) | ("friendlyPassOk", _, Some(_)) => {}
+            ("whiteHandicapBonus", Some("0"), _) => {}
+            ("komi", ..) => {
+                let k = value.as_f64().map(Komi::from_points);
+                match k {
+                    Some(Ok(k)) => rules = rules.with_komi(k),
+                    _ => return bad("komi"),
+                }
+            }
+            _ => return bad(key),
+        }
+    }
+    // go_core leaves seki eyes uncounted exactly under territory scoring.
+    if tax.is_some_and(|seki| seki != (rules.scoring() == Scoring::Territory)) {
+        return bad("tax");
+    }
+    rules.validate().map_err(|e| e.to_string())?;
+    Ok(rules)
 }
 
 fn join(points: &[Point]) -> String {

@@ -298,3 +298,118 @@ fn final_status_list_names_the_dead_the_living_and_seki() {
         "? syntax error\n\n"
     );
 }
+
+#[test]
+fn katago_rules_commands() {
+    let mut e = engine();
+    say(&mut e, "boardsize 9");
+    assert_eq!(
+        say(&mut e, "kata-get-rules"),
+        "= {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"komi\":0,\
+         \"scoring\":\"AREA\",\"suicide\":true,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n"
+    );
+    // A name: the fields change, the komi stays.
+    say(&mut e, "komi 6.5");
+    assert_eq!(say(&mut e, "kata-set-rules Japanese"), "=\n\n");
+    let rules = say(&mut e, "kata-get-rules");
+    for field in [
+        "\"ko\":\"SIMPLE\"",
+        "\"scoring\":\"TERRITORY\"",
+        "\"tax\":\"SEKI\"",
+        "\"suicide\":false",
+        "\"komi\":6.5",
+    ] {
+        assert!(rules.contains(field), "{field} in {rules}");
+    }
+    assert!(say(&mut e, "showboard").contains("\"scoring\":\"TERRITORY\""));
+    assert_eq!(say(&mut e, "kata-set-rules chinese-ogs"), "=\n\n");
+    assert!(say(&mut e, "kata-get-rules").contains("\"ko\":\"POSITIONAL\""));
+    assert_eq!(say(&mut e, "kata-set-rules New Zealand"), "=\n\n");
+    assert!(say(&mut e, "kata-get-rules").contains("\"ko\":\"SITUATIONAL\""));
+    // JSON with KataGo's keys.
+    assert_eq!(
+        say(
+            &mut e,
+            r#"kata-set-rules {"ko":"SIMPLE","scoring":"AREA","suicide":false,"komi":7}"#
+        ),
+        "=\n\n"
+    );
+    assert!(say(&mut e, "kata-get-rules").contains("\"komi\":7,"));
+    // What go_core does not count is refused, visibly; nothing changes.
+    assert!(
+        say(&mut e, "kata-set-rules stone-scoring")
+            .starts_with("? rules stone-scoring need a group tax")
+    );
+    assert!(
+        say(&mut e, r#"kata-set-rules {"hasButton":true}"#)
+            .starts_with("? rules hasButton not supported")
+    );
+    assert!(
+        say(&mut e, r#"kata-set-rules {"scoring":"AREA","tax":"SEKI"}"#).starts_with("? rules tax")
+    );
+    assert_eq!(
+        say(&mut e, "kata-set-rules chess"),
+        "? unknown rules chess\n\n"
+    );
+    assert!(say(&mut e, "kata-get-rules").contains("\"komi\":7,"));
+}
+
+#[test]
+fn new_rules_replay_the_game_so_far_or_are_refused() {
+    let mut e = engine();
+    say(&mut e, "boardsize 3");
+    // Tromp-Taylor: Black's two-stone suicide at A1 (A2 is Black's, A3, B2 and
+    // B1 White's) is legal.
+    for m in [
+        "play b A2",
+        "play w B2",
+        "play w A3",
+        "play w B1",
+        "play b A1",
+    ] {
+        assert_eq!(say(&mut e, m), "=\n\n", "{m}");
+    }
+    let before = say(&mut e, "showboard");
+    assert!(
+        say(&mut e, "kata-set-rules chinese").starts_with("? the game so far breaks those rules")
+    );
+    assert_eq!(say(&mut e, "showboard"), before);
+    // Rules the game keeps to take effect at once.
+    assert_eq!(say(&mut e, "kata-set-rules new-zealand"), "=\n\n");
+    assert_eq!(
+        say(&mut e, "showboard").lines().count(),
+        before.lines().count()
+    );
+}
+
+#[test]
+fn rectangular_boards_and_loadsgf_keep_the_ko() {
+    let mut e = engine();
+    assert_eq!(say(&mut e, "rectangular_boardsize 7 5"), "=\n\n");
+    assert_eq!(say(&mut e, "list_stones black"), "=\n\n");
+    assert_eq!(say(&mut e, "is_legal b G5"), "= 1\n\n");
+    assert_ne!(say(&mut e, "is_legal b G6"), "= 1\n\n");
+    assert_ne!(say(&mut e, "is_legal b H5"), "= 1\n\n");
+    // A record whose last move takes a ko: the immediate retake is refused
+    // after loadsgf, as it would be in play.
+    let dir = std::env::temp_dir().join(format!("gtp-ko-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ko.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[5]KM[0]RU[Japanese];B[bc];W[cc];B[ab];W[db];B[ba];W[ca];B[cb];W[bb])",
+    )
+    .unwrap();
+    assert_eq!(
+        say(&mut e, &format!("loadsgf {}", path.display())),
+        "= black\n\n"
+    );
+    // White took the black stone at C4 with B4; Black may not retake at C4 at once.
+    assert!(
+        say(&mut e, "play b C4").starts_with("? illegal move"),
+        "{}",
+        say(&mut e, "showboard")
+    );
+    assert_eq!(say(&mut e, "is_legal b C4"), "= 0\n\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

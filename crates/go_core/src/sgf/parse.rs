@@ -54,10 +54,13 @@ pub enum Reading {
     /// As programs write SGF: a `]` inside a value that is not followed by what
     /// may follow a value — another value, a property (letters, then `[`), a
     /// node, a tree's start or end, or the end of the text — is part of the value
-    /// (an unescaped `]` in a comment, as some editors write).
+    /// (an unescaped `]` in a comment, as some editors write); a move (`B`, `W`)
+    /// given more than one value is its first value.
     #[default]
     Lenient,
-    /// The SGF grammar only: the first unescaped `]` ends a value.
+    /// The SGF grammar only: the first unescaped `]` ends a value, and a move
+    /// with more than one value is an error
+    /// ([`SgfErrorKind::TooManyValues`](crate::SgfErrorKind::TooManyValues)).
     Strict,
 }
 

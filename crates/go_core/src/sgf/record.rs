@@ -105,7 +105,10 @@ impl SgfGame {
     /// # Errors
     /// As [`SgfGame::read`].
     pub fn read_with(text: &str, reading: Reading) -> Result<SgfGame, SgfError> {
-        let mut reader = MainLineReader::default();
+        let mut reader = MainLineReader {
+            strict: reading == Reading::Strict,
+            ..MainLineReader::default()
+        };
         Reader::new(text, reading).walk(|event| reader.event(event))?;
         reader.flush()?;
         reader.builder.map(RecordBuilder::finish).ok_or(SgfError {
@@ -274,6 +277,9 @@ struct RecordBuilder {
     application: Option<String>,
     /// The root's `KM` as written.
     komi_text: Option<String>,
+    /// Strict reading: a move with more than one value is an error (leniently,
+    /// the first value is the move).
+    strict: bool,
 }
 
 impl Default for RecordBuilder {
@@ -286,6 +292,7 @@ impl Default for RecordBuilder {
             setup_order: Vec::new(),
             application: None,
             komi_text: None,
+            strict: false,
         }
     }
 }
@@ -342,6 +349,9 @@ impl RecordBuilder {
                 } else {
                     Color::White
                 };
+                if self.strict && values.len() > 1 {
+                    return Err(err(SgfErrorKind::TooManyValues));
+                }
                 let mv = parse_move(v, width, height).ok_or(err(SgfErrorKind::BadPoint))?;
                 rec.moves.push(SgfMove {
                     color,
@@ -454,6 +464,8 @@ impl RecordBuilder {
 #[derive(Default)]
 struct MainLineReader<'a> {
     builder: Option<RecordBuilder>,
+    /// Strict reading (see `RecordBuilder::strict`).
+    strict: bool,
     /// For each open tree: whether it is on the main line, and whether a child
     /// tree of it has started.
     levels: Vec<(bool, bool)>,
@@ -509,7 +521,11 @@ impl<'a> MainLineReader<'a> {
             return Ok(());
         }
         self.in_node = false;
-        let builder = self.builder.get_or_insert_with(RecordBuilder::default);
+        let strict = self.strict;
+        let builder = self.builder.get_or_insert_with(|| RecordBuilder {
+            strict,
+            ..RecordBuilder::default()
+        });
         let (props, values) = (&self.props, &self.values);
         let result = builder.node(|| {
             props
