@@ -8,9 +8,12 @@ mod real_data;
 use go_core::sgf::{Reading, SgfGame};
 use go_core::{Color, Move};
 
-/// The main line's moves as `sgf-parse` reads them: colour, and the SGF
-/// column and row from the top (`None` for a pass).
-fn their_moves(text: &str) -> Option<Vec<(Color, Option<(u8, u8)>)>> {
+/// A move as both readers can state it: colour, and the SGF column and row from
+/// the top (`None` for a pass).
+type Plain = (Color, Option<(u8, u8)>);
+
+/// The main line's moves as `sgf-parse` reads them.
+fn their_moves(text: &str) -> Option<Vec<Plain>> {
     use sgf_parse::go::{Move as TheirMove, Prop};
     let roots = sgf_parse::go::parse(text).ok()?;
     let root = roots.first()?;
@@ -35,7 +38,7 @@ fn their_moves(text: &str) -> Option<Vec<(Color, Option<(u8, u8)>)>> {
 }
 
 /// The same of go_core's record (`tt` on boards up to 19×19 is a pass in both).
-fn our_moves(g: &SgfGame) -> Vec<(Color, Option<(u8, u8)>)> {
+fn our_moves(g: &SgfGame) -> Vec<Plain> {
     let height = g.setup.height;
     g.moves
         .iter()
@@ -52,7 +55,7 @@ fn our_moves(g: &SgfGame) -> Vec<(Color, Option<(u8, u8)>)> {
 }
 
 /// `sgf-parse` reads `[tt]` as a point; go_core as a pass on boards up to 19×19.
-fn same(ours: &[(Color, Option<(u8, u8)>)], theirs: &[(Color, Option<(u8, u8)>)]) -> bool {
+fn same(ours: &[Plain], theirs: &[Plain]) -> bool {
     ours.len() == theirs.len()
         && ours
             .iter()
