@@ -55,12 +55,14 @@ pub enum Reading {
     /// may follow a value — another value, a property (letters, then `[`), a
     /// node, a tree's start or end, or the end of the text — is part of the value
     /// (an unescaped `]` in a comment, as some editors write); a move (`B`, `W`)
-    /// given more than one value is its first value.
+    /// given more than one value is its first value, and spaces around a move's
+    /// letters are dropped.
     #[default]
     Lenient,
-    /// The SGF grammar only: the first unescaped `]` ends a value, and a move
-    /// with more than one value is an error
-    /// ([`SgfErrorKind::TooManyValues`](crate::SgfErrorKind::TooManyValues)).
+    /// The SGF grammar only: the first unescaped `]` ends a value, a move with
+    /// more than one value is an error
+    /// ([`SgfErrorKind::TooManyValues`](crate::SgfErrorKind::TooManyValues)), and
+    /// so is a move with spaces around its letters.
     Strict,
 }
 

@@ -352,6 +352,11 @@ impl RecordBuilder {
                 if self.strict && values.len() > 1 {
                     return Err(err(SgfErrorKind::TooManyValues));
                 }
+                // Strictly, a move is exactly its letters (leniently, spaces
+                // around them are dropped).
+                if self.strict && v.trim() != v {
+                    return Err(err(SgfErrorKind::BadPoint));
+                }
                 let mv = parse_move(v, width, height).ok_or(err(SgfErrorKind::BadPoint))?;
                 rec.moves.push(SgfMove {
                     color,
