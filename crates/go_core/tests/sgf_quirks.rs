@@ -167,3 +167,30 @@ fn a_move_with_two_values_is_its_first_leniently_and_an_error_strictly() {
     let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();
     assert_eq!(e.kind, SgfErrorKind::BadPoint);
 }
+
+#[test]
+fn rules_names_both_ways() {
+    use go_core::{Game, Setup};
+    // Every preset is written as a name that reads back as the same preset.
+    for &name in Rules::PRESETS {
+        let rules = Rules::preset(name).unwrap();
+        let game = Game::new(rules, Setup::new(9, 9)).unwrap();
+        let text = SgfGame::from_game(&game).to_sgf();
+        let back = SgfGame::read(&text).unwrap();
+        let named = back.named_rules().unwrap();
+        assert_eq!(
+            (named.ko(), named.suicide(), named.scoring()),
+            (rules.ko(), rules.suicide(), rules.scoring()),
+            "{name}: {text}"
+        );
+        assert_eq!(back.rules_hint(), rules, "{name}");
+    }
+    // An unknown name keeps its text and falls back visibly.
+    let g = SgfGame::read("(;GM[1]RU[Ing SST]KM[8])").unwrap();
+    assert_eq!(g.named_rules(), None);
+    assert_eq!(g.rules_name.as_deref(), Some("Ing SST"));
+    assert_eq!(
+        g.rules_hint(),
+        Rules::tromp_taylor().with_komi(Komi::from_points(8.0).unwrap())
+    );
+}

@@ -156,22 +156,13 @@ impl SgfGame {
         Ok(builder.finish())
     }
 
-    /// The rules that the record's `RU` names (Chinese, Japanese, AGA, NZ,
-    /// Tromp–Taylor; anything else gives `Rules::default()`), with its komi.
+    /// The rules that the record's `RU` names ([`SgfGame::named_rules`]), with its
+    /// komi; `Rules::tromp_taylor()` with its komi when `RU` is absent or names no
+    /// rules known here — a fallback the caller can see with
+    /// [`SgfGame::named_rules`] (`None`), while [`SgfGame::rules_name`] keeps the
+    /// text.
     pub fn rules_hint(&self) -> Rules {
-        let name = self.rules_name.as_deref().unwrap_or("").trim();
-        let lower = |s: &str| name.eq_ignore_ascii_case(s);
-        let base = if lower("chinese") || lower("cn") {
-            Rules::chinese()
-        } else if lower("japanese") || lower("jp") {
-            Rules::japanese()
-        } else if lower("aga") {
-            Rules::aga()
-        } else if lower("nz") || lower("new zealand") {
-            Rules::new_zealand()
-        } else {
-            Rules::tromp_taylor()
-        };
+        let base = self.named_rules().unwrap_or_else(Rules::tromp_taylor);
         let komi = self.komi.unwrap_or(base.komi());
         let rules = base.with_komi(komi);
         if rules.validate().is_ok() {
@@ -179,6 +170,41 @@ impl SgfGame {
         } else {
             base
         }
+    }
+
+    /// The preset that the record's `RU` names, as programs write it (case,
+    /// spaces, `-` and `_` ignored; a trailing comment after `;` or `,` too):
+    /// Chinese (`CN`, `Chinese-OGS`, `Chinese-KGS`), Japanese (`JP`, Korean, `KR`),
+    /// AGA (`BGA`, French), New Zealand (`NZ`), Tromp–Taylor (`TT`). `None` when
+    /// there is no `RU` or it names none of them (Ing, stone scoring, …).
+    ///
+    /// ```
+    /// use go_core::Rules;
+    /// use go_core::sgf::SgfGame;
+    /// let named = |ru: &str| SgfGame::read(&format!("(;GM[1]RU[{ru}])")).unwrap().named_rules();
+    /// assert_eq!(named("Japanese"), Some(Rules::japanese()));
+    /// assert_eq!(named("chinese_kgs"), Some(Rules::chinese()));
+    /// assert_eq!(named("New Zealand"), Some(Rules::new_zealand()));
+    /// assert_eq!(named("Ing"), None);
+    /// ```
+    pub fn named_rules(&self) -> Option<Rules> {
+        let text = self.rules_name.as_deref()?;
+        let name: String = text
+            .split([';', ','])
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        Some(match name.as_str() {
+            "chinese" | "cn" | "chineseogs" | "chinesekgs" => Rules::chinese(),
+            "japanese" | "jp" | "korean" | "kr" => Rules::japanese(),
+            "aga" | "bga" | "french" => Rules::aga(),
+            "nz" | "newzealand" => Rules::new_zealand(),
+            "tromptaylor" | "tt" => Rules::tromp_taylor(),
+            _ => return None,
+        })
     }
 
     /// Plays the record's main line under `rules` (its komi replaced by the
