@@ -45,6 +45,34 @@ pub enum Scoring {
     Territory,
 }
 
+/// Points White receives for Black's handicap stones (KataGo's
+/// `whiteHandicapBonus`): in a handicap game (a setup of `N` black stones only,
+/// White to move) area counting would otherwise give Black those stones' worth
+/// twice, once as the stones and once as the move White did not get.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum HandicapBonus {
+    /// Nothing (KataGo's `0`).
+    #[default]
+    None,
+    /// `N − 1` points (KataGo's `N-1`: AGA rules).
+    StonesMinusOne,
+    /// `N` points (KataGo's `N`: Chinese rules).
+    Stones,
+}
+
+impl HandicapBonus {
+    /// The points White receives for `n` handicap stones.
+    pub const fn points(self, n: u32) -> u32 {
+        match self {
+            HandicapBonus::None => 0,
+            HandicapBonus::StonesMinusOne => n.saturating_sub(1),
+            HandicapBonus::Stones => n,
+        }
+    }
+}
+
 /// Komi: points given to White, a multiple of ½ between −1000 and 1000.
 ///
 /// ```
@@ -204,6 +232,8 @@ pub struct Rules {
     suicide: Suicide,
     scoring: Scoring,
     komi: Komi,
+    button: bool,
+    handicap_bonus: HandicapBonus,
 }
 
 #[cfg(feature = "serde")]
@@ -214,6 +244,10 @@ struct RulesRepr {
     suicide: Suicide,
     scoring: Scoring,
     komi: Komi,
+    #[serde(default)]
+    button: bool,
+    #[serde(default)]
+    handicap_bonus: HandicapBonus,
 }
 
 #[cfg(feature = "serde")]
@@ -225,6 +259,8 @@ impl TryFrom<RulesRepr> for Rules {
             suicide: r.suicide,
             scoring: r.scoring,
             komi: r.komi,
+            button: r.button,
+            handicap_bonus: r.handicap_bonus,
         };
         rules.validate().map(|()| rules)
     }
@@ -238,6 +274,8 @@ impl From<Rules> for RulesRepr {
             suicide: r.suicide,
             scoring: r.scoring,
             komi: r.komi,
+            button: r.button,
+            handicap_bonus: r.handicap_bonus,
         }
     }
 }
@@ -266,6 +304,8 @@ impl Rules {
             suicide: Suicide::Allowed,
             scoring: Scoring::Area,
             komi: Komi::ZERO,
+            button: false,
+            handicap_bonus: HandicapBonus::None,
         }
     }
 
@@ -276,6 +316,8 @@ impl Rules {
             suicide: Suicide::Forbidden,
             scoring: Scoring::Area,
             komi: Komi(15),
+            button: false,
+            handicap_bonus: HandicapBonus::None,
         }
     }
 
@@ -286,6 +328,8 @@ impl Rules {
             suicide: Suicide::Forbidden,
             scoring: Scoring::Territory,
             komi: Komi(13),
+            button: false,
+            handicap_bonus: HandicapBonus::None,
         }
     }
 
@@ -296,6 +340,8 @@ impl Rules {
             suicide: Suicide::Forbidden,
             scoring: Scoring::Area,
             komi: Komi(15),
+            button: false,
+            handicap_bonus: HandicapBonus::None,
         }
     }
 
@@ -306,6 +352,8 @@ impl Rules {
             suicide: Suicide::Allowed,
             scoring: Scoring::Area,
             komi: Komi(15),
+            button: false,
+            handicap_bonus: HandicapBonus::None,
         }
     }
 
@@ -368,6 +416,18 @@ impl Rules {
         self.komi
     }
 
+    /// Whether the first player to pass receives half a point (button Go; KataGo's
+    /// `hasButton`, the `aga-button` rules). Off in every preset.
+    pub const fn button(&self) -> bool {
+        self.button
+    }
+
+    /// The points White receives for Black's handicap stones. None in every
+    /// preset.
+    pub const fn handicap_bonus(&self) -> HandicapBonus {
+        self.handicap_bonus
+    }
+
     /// The same rules with another ko rule.
     #[must_use]
     pub const fn with_ko(mut self, ko: KoRule) -> Rules {
@@ -393,6 +453,20 @@ impl Rules {
     #[must_use]
     pub const fn with_komi(mut self, komi: Komi) -> Rules {
         self.komi = komi;
+        self
+    }
+
+    /// The same rules with the button on or off.
+    #[must_use]
+    pub const fn with_button(mut self, button: bool) -> Rules {
+        self.button = button;
+        self
+    }
+
+    /// The same rules with another handicap bonus.
+    #[must_use]
+    pub const fn with_handicap_bonus(mut self, bonus: HandicapBonus) -> Rules {
+        self.handicap_bonus = bonus;
         self
     }
 

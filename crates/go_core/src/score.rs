@@ -11,6 +11,7 @@ use core::str::FromStr;
 use crate::board::{BLACK, Board, EDGE, EMPTY, WHITE};
 use crate::error::{ParseError, ScoreError};
 use crate::game::Game;
+use crate::moves::Move;
 use crate::outcome::End;
 use crate::player::Color;
 use crate::point::Point;
@@ -168,6 +169,12 @@ pub struct Score {
     pub neutral: u32,
     /// The komi.
     pub komi: Komi,
+    /// Who took the button (the first to pass) when the rules have one
+    /// ([`Rules::button`](crate::Rules::button)): half a point for them.
+    pub button: Option<Color>,
+    /// Points White receives for Black's handicap stones
+    /// ([`Rules::handicap_bonus`](crate::Rules::handicap_bonus)).
+    pub handicap_bonus: u32,
 }
 
 impl Score {
@@ -180,10 +187,18 @@ impl Score {
         }
     }
 
-    /// Black's total minus White's, minus komi, in half-points.
+    /// Black's total minus White's, minus komi, the handicap bonus and the
+    /// button's half point as they fall, in half-points.
     pub fn margin_half_points(&self) -> i64 {
+        let button = match self.button {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        };
         2 * (i64::from(self.points(Color::Black)) - i64::from(self.points(Color::White)))
             - i64::from(self.komi.halves())
+            - 2 * i64::from(self.handicap_bonus)
+            + button
     }
 
     /// The result of this count.
@@ -294,6 +309,19 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
         ],
         neutral: 0,
         komi: game.rules().komi(),
+        button: game
+            .rules()
+            .button()
+            .then(|| {
+                game.moves()
+                    .find(|&(_, mv)| mv == Move::Pass)
+                    .map(|(c, _)| c)
+            })
+            .flatten(),
+        handicap_bonus: game
+            .rules()
+            .handicap_bonus()
+            .points(handicap_stones(game.setup())),
     };
     let mut beside_seki = vec![false; regions.list.len()];
     if !seki.is_empty() {
@@ -313,6 +341,17 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
         }
     }
     score
+}
+
+/// The handicap stones of a setup: its black stones when it holds no white stone
+/// and White moves first (a handicap game), otherwise none.
+fn handicap_stones(setup: &crate::setup::Setup) -> u32 {
+    let black_only = setup.stones.iter().all(|(_, c)| *c == Color::Black);
+    if black_only && setup.to_move == Color::White {
+        setup.stones.len() as u32
+    } else {
+        0
+    }
 }
 
 /// The owner of every cell of `board` by area counting: the colour of its stone,

@@ -24,7 +24,9 @@ use std::time::Duration;
 use std::vec::Vec;
 
 use go_core::sgf::SgfGame;
-use go_core::{Color, Game, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide};
+use go_core::{
+    Color, Game, HandicapBonus, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide,
+};
 
 use crate::bot::{Budget, Config, Searcher};
 use crate::games::go::{Go, GoKnowledge};
@@ -769,83 +771,121 @@ impl Engine {
 
 /// KataGo's named rule sets (`kata-set-rules NAME`) that go_core's settings
 /// express: ko rule, scoring (territory scoring leaves seki eyes uncounted, as
-/// KataGo's `tax SEKI`), multi-stone suicide. The others need a group tax or the
-/// button, which go_core does not count.
-const KATA_NAMES: [(&str, KoRule, Scoring, Suicide); 12] = [
+/// KataGo's `tax SEKI`), multi-stone suicide, the button, White's handicap bonus.
+/// (Name, ko, scoring, suicide, button, bonus.) The others need a group tax on
+/// every group, which go_core does not count.
+const KATA_NAMES: [(&str, KoRule, Scoring, Suicide, bool, HandicapBonus); 13] = [
     (
         "tromp-taylor",
         KoRule::PositionalSuperko,
         Scoring::Area,
         Suicide::Allowed,
+        false,
+        HandicapBonus::None,
     ),
-    ("chinese", KoRule::Simple, Scoring::Area, Suicide::Forbidden),
+    (
+        "chinese",
+        KoRule::Simple,
+        Scoring::Area,
+        Suicide::Forbidden,
+        false,
+        HandicapBonus::Stones,
+    ),
     (
         "chinese-ogs",
         KoRule::PositionalSuperko,
         Scoring::Area,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::Stones,
     ),
     (
         "chinese-kgs",
         KoRule::PositionalSuperko,
         Scoring::Area,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::Stones,
     ),
     (
         "japanese",
         KoRule::Simple,
         Scoring::Territory,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::None,
     ),
     (
         "korean",
         KoRule::Simple,
         Scoring::Territory,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::None,
     ),
     (
         "aga",
         KoRule::SituationalSuperko,
         Scoring::Area,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::StonesMinusOne,
     ),
     (
         "bga",
         KoRule::SituationalSuperko,
         Scoring::Area,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::StonesMinusOne,
     ),
     (
         "french",
         KoRule::SituationalSuperko,
         Scoring::Area,
         Suicide::Forbidden,
+        false,
+        HandicapBonus::StonesMinusOne,
+    ),
+    (
+        "aga-button",
+        KoRule::SituationalSuperko,
+        Scoring::Area,
+        Suicide::Forbidden,
+        true,
+        HandicapBonus::StonesMinusOne,
     ),
     (
         "new-zealand",
         KoRule::SituationalSuperko,
         Scoring::Area,
         Suicide::Allowed,
+        false,
+        HandicapBonus::None,
     ),
     (
         "ing",
         KoRule::PositionalSuperko,
         Scoring::Area,
         Suicide::Allowed,
+        false,
+        HandicapBonus::None,
     ),
     (
         "goe",
         KoRule::PositionalSuperko,
         Scoring::Area,
         Suicide::Allowed,
+        false,
+        HandicapBonus::None,
     ),
 ];
 
 /// KataGo's rule sets that need what go_core does not count.
-const KATA_UNSUPPORTED: [&str; 3] = ["stone-scoring", "ancient-territory", "aga-button"];
+const KATA_UNSUPPORTED: [&str; 2] = ["stone-scoring", "ancient-territory"];
 
 /// The rules as KataGo's `kata-get-rules` writes them (JSON, KataGo's keys).
-/// go_core has no group tax beyond seki, no button and no handicap bonus.
+/// go_core has no group tax beyond seki.
 fn kata_rules_json(rules: &Rules) -> String {
     let ko = match rules.ko() {
         KoRule::Simple | KoRule::None => "SIMPLE",
@@ -856,8 +896,14 @@ fn kata_rules_json(rules: &Rules) -> String {
         Scoring::Area => ("AREA", "NONE"),
         Scoring::Territory => ("TERRITORY", "SEKI"),
     };
+    let bonus = match rules.handicap_bonus() {
+        HandicapBonus::None => "0",
+        HandicapBonus::StonesMinusOne => "N-1",
+        HandicapBonus::Stones => "N",
+    };
     format!(
-        "{{\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"{ko}\",\"komi\":{},\"scoring\":\"{scoring}\",\"suicide\":{},\"tax\":\"{tax}\",\"whiteHandicapBonus\":\"0\"}}",
+        "{{\"friendlyPassOk\":false,\"hasButton\":{},\"ko\":\"{ko}\",\"komi\":{},\"scoring\":\"{scoring}\",\"suicide\":{},\"tax\":\"{tax}\",\"whiteHandicapBonus\":\"{bonus}\"}}",
+        rules.button(),
         rules.komi(),
         rules.suicide() == Suicide::Allowed
     )
@@ -880,16 +926,20 @@ fn kata_rules(text: &str, komi: Komi) -> Result<Rules, String> {
             .collect()
     };
     let name = squash(text);
-    if let Some(&(_, ko, scoring, suicide)) = KATA_NAMES.iter().find(|(n, ..)| squash(n) == name) {
+    if let Some(&(_, ko, scoring, suicide, button, bonus)) =
+        KATA_NAMES.iter().find(|(n, ..)| squash(n) == name)
+    {
         return Ok(Rules::tromp_taylor()
             .with_ko(ko)
             .with_scoring(scoring)
             .with_suicide(suicide)
+            .with_button(button)
+            .with_handicap_bonus(bonus)
             .with_komi(komi));
     }
     if KATA_UNSUPPORTED.iter().any(|n| squash(n) == name) {
         return Err(format!(
-            "rules {text} need a group tax or the button, which this engine does not count"
+            "rules {text} need a group tax on every group, which this engine does not count"
         ));
     }
     Err(format!("unknown rules {text}"))
@@ -915,8 +965,17 @@ fn kata_rules_from_json(text: &str, komi: Komi) -> Result<Rules, String> {
             ("tax", Some(t @ ("NONE" | "SEKI")), _) => tax = Some(t == "SEKI"),
             ("suicide", _, Some(true)) => rules = rules.with_suicide(Suicide::Allowed),
             ("suicide", _, Some(false)) => rules = rules.with_suicide(Suicide::Forbidden),
-            ("hasButton", _, Some(false)) | ("friendlyPassOk", _, Some(_)) => {}
-            ("whiteHandicapBonus", Some("0"), _) => {}
+            ("hasButton", _, Some(b)) => rules = rules.with_button(b),
+            ("friendlyPassOk", _, Some(_)) => {}
+            ("whiteHandicapBonus", Some("0"), _) => {
+                rules = rules.with_handicap_bonus(HandicapBonus::None);
+            }
+            ("whiteHandicapBonus", Some("N-1"), _) => {
+                rules = rules.with_handicap_bonus(HandicapBonus::StonesMinusOne);
+            }
+            ("whiteHandicapBonus", Some("N"), _) => {
+                rules = rules.with_handicap_bonus(HandicapBonus::Stones);
+            }
             ("komi", ..) => {
                 let k = value.as_f64().map(Komi::from_points);
                 match k {

@@ -341,8 +341,7 @@ fn katago_rules_commands() {
             .starts_with("? rules stone-scoring need a group tax")
     );
     assert!(
-        say(&mut e, r#"kata-set-rules {"hasButton":true}"#)
-            .starts_with("? rules hasButton not supported")
+        say(&mut e, r#"kata-set-rules {"tax":"ALL"}"#).starts_with("? rules tax not supported")
     );
     assert!(
         say(&mut e, r#"kata-set-rules {"scoring":"AREA","tax":"SEKI"}"#).starts_with("? rules tax")
@@ -352,6 +351,30 @@ fn katago_rules_commands() {
         "? unknown rules chess\n\n"
     );
     assert!(say(&mut e, "kata-get-rules").contains("\"komi\":7,"));
+    // The button and White's handicap bonus.
+    assert_eq!(say(&mut e, "kata-set-rules aga-button"), "=\n\n");
+    let rules = say(&mut e, "kata-get-rules");
+    assert!(rules.contains("\"hasButton\":true"), "{rules}");
+    assert!(rules.contains("\"whiteHandicapBonus\":\"N-1\""), "{rules}");
+    assert_eq!(say(&mut e, "kata-set-rules chinese"), "=\n\n");
+    assert!(say(&mut e, "kata-get-rules").contains("\"whiteHandicapBonus\":\"N\""));
+    assert_eq!(
+        say(
+            &mut e,
+            r#"kata-set-rules {"hasButton":true,"whiteHandicapBonus":"0"}"#
+        ),
+        "=\n\n"
+    );
+    let rules = say(&mut e, "kata-get-rules");
+    assert!(rules.contains("\"hasButton\":true"), "{rules}");
+    assert!(rules.contains("\"whiteHandicapBonus\":\"0\""), "{rules}");
+    assert_eq!(
+        say(
+            &mut e,
+            r#"kata-set-rules {"ko":"SIMPLE","scoring":"AREA","suicide":false,"komi":7}"#
+        ),
+        "=\n\n"
+    );
 }
 
 #[test]
