@@ -161,7 +161,12 @@ fn a_move_with_two_values_is_its_first_leniently_and_an_error_strictly() {
     assert_eq!(g.moves[0].mv.to_string(), "H17");
     let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();
     assert_eq!(e.kind, SgfErrorKind::TooManyValues);
-    // Also found by it: spaces around a move's letters.
+    // Also found by it: an escaped line break inside a move.
+    let text = "(;GM[1]SZ[19];B[\\\nsl])";
+    assert_eq!(SgfGame::read(text).unwrap().moves[0].mv.to_string(), "T8");
+    let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();
+    assert_eq!(e.kind, SgfErrorKind::BadPoint);
+    // And spaces around a move's letters.
     let text = "(;GM[1]SZ[19];B[pd];W[pe    ])";
     assert_eq!(SgfGame::read(text).unwrap().moves[1].mv.to_string(), "Q15");
     let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();

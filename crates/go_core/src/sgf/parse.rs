@@ -62,7 +62,7 @@ pub enum Reading {
     /// The SGF grammar only: the first unescaped `]` ends a value, a move with
     /// more than one value is an error
     /// ([`SgfErrorKind::TooManyValues`](crate::SgfErrorKind::TooManyValues)), and
-    /// so is a move with spaces around its letters.
+    /// so is a move with spaces around its letters or an escape (`\`) in it.
     Strict,
 }
 
@@ -297,6 +297,9 @@ impl<'a> Reader<'a> {
                     } else {
                         Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
                     };
+                    // Strictly, a move is a point or nothing: no escapes in it.
+                    let escapes =
+                        self.reading == Reading::Lenient || !matches!(id.as_ref(), "B" | "W");
                     f(Token::Property(id, offset))?;
                     let mut values = 0;
                     loop {
@@ -304,7 +307,7 @@ impl<'a> Reader<'a> {
                         if self.peek() != Some(b'[') {
                             break;
                         }
-                        let v = self.value()?;
+                        let v = self.value(escapes)?;
                         f(Token::Value(v))?;
                         values += 1;
                     }
@@ -322,8 +325,9 @@ impl<'a> Reader<'a> {
     }
 
     /// A bracketed value; `\` escapes the next character and `\` + newline is a
-    /// soft line break (removed).
-    fn value(&mut self) -> Result<Cow<'a, str>, SgfError> {
+    /// soft line break (removed) — unless `escapes` is false (a move read
+    /// strictly), where a `\` is an error.
+    fn value(&mut self, escapes: bool) -> Result<Cow<'a, str>, SgfError> {
         self.pos += 1; // '['
         let start = self.pos;
         let mut owned: Option<String> = None;
@@ -346,6 +350,12 @@ impl<'a> Reader<'a> {
                             s.push_str(tail);
                             Cow::Owned(s)
                         }
+                    });
+                }
+                Some(b'\\') if !escapes => {
+                    return Err(SgfError {
+                        offset: self.pos,
+                        kind: SgfErrorKind::BadPoint,
                     });
                 }
                 Some(b'\\') => {
