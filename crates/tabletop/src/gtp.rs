@@ -25,7 +25,7 @@ use std::vec::Vec;
 
 use go_core::sgf::SgfGame;
 use go_core::{
-    Color, Game, HandicapBonus, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide,
+    Color, End, Game, HandicapBonus, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide,
 };
 
 use crate::bot::{Budget, Config, Searcher};
@@ -366,9 +366,21 @@ impl Engine {
                 Err(e) => Reply::Err(e),
             },
             "final_score" => {
+                // A resignation decides; otherwise the count without the stones
+                // `final_status_list dead` names, as GNU Go counts.
                 let result = match self.game.result() {
-                    Some(r) => r,
-                    None => self.game.score().result(),
+                    Some(r)
+                        if self
+                            .game
+                            .outcome()
+                            .is_some_and(|o| o.reason() == End::Resignation) =>
+                    {
+                        r
+                    }
+                    _ => self
+                        .game
+                        .score_with_dead(&self.dead_stones())
+                        .map_or_else(|_| self.game.score().result(), |s| s.result()),
                 };
                 ok(result.to_string())
             }
@@ -487,14 +499,21 @@ impl Engine {
         }
     }
 
+    /// The dead stones by go_core's estimate ([`Game::estimate_dead`],
+    /// [`STATUS_PLAYOUTS`] playouts from the engine's seed: the same position
+    /// always gets the same answer).
+    fn dead_stones(&self) -> Vec<Point> {
+        let mut rng = crate::rng::SplitMix64::new(self.thinking.seed);
+        self.game.estimate_dead(&mut rng, STATUS_PLAYOUTS).dead
+    }
+
     /// The stones of `status` (`dead`, `alive` or `seki`; disjoint, as GNU Go
     /// lists them), one chain a line: the dead ones by go_core's estimate
     /// ([`Game::estimate_dead`], [`STATUS_PLAYOUTS`] playouts from the engine's
     /// seed, so the same position always gets the same answer), seki by the
     /// count's rule once they are gone, alive the rest.
     fn final_status(&self, status: &str) -> String {
-        let mut rng = crate::rng::SplitMix64::new(self.thinking.seed);
-        let dead = self.game.estimate_dead(&mut rng, STATUS_PLAYOUTS).dead;
+        let dead = self.dead_stones();
         let seki = self.game.seki_stones(&dead).unwrap_or_default();
         let board = self.game.board();
         let wanted = |p: &Point| match status {
