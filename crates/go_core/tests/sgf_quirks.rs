@@ -166,6 +166,11 @@ fn a_move_with_two_values_is_its_first_leniently_and_an_error_strictly() {
     assert_eq!(SgfGame::read(text).unwrap().moves[0].mv.to_string(), "T8");
     let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();
     assert_eq!(e.kind, SgfErrorKind::BadPoint);
+    // And text before the first game tree.
+    let text = "garbage;B[aa](;GM[1]SZ[9];B[ee])";
+    assert_eq!(SgfGame::read(text).unwrap().moves.len(), 1);
+    assert!(SgfGame::read_with(text, Reading::Strict).is_err());
+    assert!(SgfGame::read_with("\u{feff} \n(;GM[1];B[ee])", Reading::Strict).is_ok());
     // And spaces around a move's letters.
     let text = "(;GM[1]SZ[19];B[pd];W[pe    ])";
     assert_eq!(SgfGame::read(text).unwrap().moves[1].mv.to_string(), "Q15");

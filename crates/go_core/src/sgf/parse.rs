@@ -55,14 +55,15 @@ pub enum Reading {
     /// may follow a value — another value, a property (letters, then `[`), a
     /// node, a tree's start or end, or the end of the text — is part of the value
     /// (an unescaped `]` in a comment, as some editors write); a move (`B`, `W`)
-    /// given more than one value is its first value, and spaces around a move's
-    /// letters are dropped.
+    /// given more than one value is its first value, spaces around a move's
+    /// letters are dropped, and text before the first game tree is skipped.
     #[default]
     Lenient,
     /// The SGF grammar only: the first unescaped `]` ends a value, a move with
     /// more than one value is an error
     /// ([`SgfErrorKind::TooManyValues`](crate::SgfErrorKind::TooManyValues)), and
-    /// so is a move with spaces around its letters or an escape (`\`) in it.
+    /// so is a move with spaces around its letters or an escape (`\`) in it, and
+    /// text other than white space before the first game tree.
     Strict,
 }
 
@@ -244,7 +245,17 @@ impl<'a> Reader<'a> {
         mut f: impl FnMut(Token<'a>) -> Result<(), SgfError>,
     ) -> Result<(), SgfError> {
         match self.text.iter().position(|&b| b == b'(') {
-            Some(p) => self.pos = p,
+            Some(p) => {
+                // Strictly, only white space (and a byte-order mark) may come
+                // before the collection; leniently, anything (a mail header, a
+                // web page's text).
+                let before = self.src[..p].trim_start_matches('\u{feff}');
+                if self.reading == Reading::Strict && !before.trim().is_empty() {
+                    self.pos = before.len() - before.trim_start().len() + (p - before.len());
+                    return Err(self.unexpected());
+                }
+                self.pos = p;
+            }
             None => return Err(self.err(SgfErrorKind::NoGameTree)),
         }
         let mut depth = 0usize;
