@@ -436,3 +436,32 @@ fn rectangular_boards_and_loadsgf_keep_the_ko() {
     assert_eq!(say(&mut e, "is_legal b C4"), "= 0\n\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_joined_mid_game_keeps_the_ko_when_the_gui_replays_the_moves() {
+    // A GUI attaching an engine to a game in progress sends `boardsize`,
+    // `clear_board` and the moves so far; the last one takes a ko, and the
+    // engine, like the game, refuses the immediate retake.
+    let mut e = engine();
+    say(&mut e, "boardsize 5");
+    say(&mut e, "clear_board");
+    say(&mut e, "kata-set-rules japanese");
+    for m in [
+        "play b B3",
+        "play w C3",
+        "play b A4",
+        "play w D4",
+        "play b B5",
+        "play w C5",
+        "play b C4",
+        "play w B4",
+    ] {
+        assert_eq!(say(&mut e, m), "=\n\n", "{m}");
+    }
+    assert_eq!(say(&mut e, "is_legal b C4"), "= 0\n\n");
+    assert!(say(&mut e, "play b C4").starts_with("? illegal move"));
+    // After a move elsewhere the ko may be retaken.
+    assert_eq!(say(&mut e, "play b E1"), "=\n\n");
+    assert_eq!(say(&mut e, "play w E2"), "=\n\n");
+    assert_eq!(say(&mut e, "play b C4"), "=\n\n");
+}
