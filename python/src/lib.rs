@@ -301,24 +301,12 @@ impl PyGame {
             let initial = game.new_initial_state();
             for _ in 0..count {
                 let mut s = initial.clone();
-                let mut n = 0usize;
-                if playout {
+                let n = if playout {
                     // The game's own playout loop: the actions stepping would take.
-                    n = s.play_out(&mut rng, usize::MAX);
-                }
-                loop {
-                    let a = match s.current_player() {
-                        Turn::Terminal => break,
-                        Turn::Chance => s.sample_chance(&mut rng),
-                        Turn::Player(_) if playout => s.playout_action(&mut rng),
-                        Turn::Player(_) => s.random_action(&mut rng),
-                    };
-                    let Some(a) = a else { break };
-                    if s.apply_action(a).is_err() {
-                        break;
-                    }
-                    n += 1;
-                }
+                    s.play_out(&mut rng, usize::MAX)
+                } else {
+                    uniform_playout(&mut s, &mut rng)
+                };
                 lengths.push(n);
                 returns.extend(s.returns().iter().copied());
             }
@@ -798,4 +786,23 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotationError", m.py().get_type::<NotationError>())?;
     m.add("StateError", m.py().get_type::<StateError>())?;
     Ok(())
+}
+
+/// Plays `state` to its end with chance by its probabilities and decisions
+/// uniform among the legal ones; returns the actions taken.
+fn uniform_playout<S: State, R: rand_core::Rng + ?Sized>(state: &mut S, rng: &mut R) -> usize {
+    let mut n = 0;
+    loop {
+        let a = match state.current_player() {
+            Turn::Terminal => break,
+            Turn::Chance => state.sample_chance(rng),
+            Turn::Player(_) => state.random_action(rng),
+        };
+        let Some(a) = a else { break };
+        if state.apply_action(a).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
