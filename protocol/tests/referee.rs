@@ -762,3 +762,98 @@ fn the_documented_transcripts_hold() {
     assert_eq!(blocks, 5, "a transcript per game");
     assert!(checked > 40, "{checked} responses checked");
 }
+
+#[test]
+fn save_and_restore_every_game() {
+    // `save` writes the game string and the history; `new` with `restore` plays on
+    // from it: the same state, the same legal moves, the same events as seen by the
+    // referee, and the same game after the same next moves.
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    let games = [
+        json!({"game": "go", "setup": {"size": 9}, "rules": "chinese"}),
+        json!({"game": "o_an_quan", "rules": "common"}),
+        json!({"game": "hoop_race", "seed": 3}),
+        json!({"game": "trap_stones", "seed": 4}),
+        json!({"game": "tarokk_war", "seed": 5}),
+    ];
+    for (k, new) in games.into_iter().enumerate() {
+        let opened = r.ok(json!({"new": new}));
+        let id = opened["ok"]["id"].as_u64().unwrap();
+        for step in 0..12 {
+            let legal = r.ok(json!({"legal": {}, "game": id}));
+            let list = legal["ok"]["moves"].as_array().unwrap().clone();
+            if list.is_empty() || legal["ok"]["chance"] == true {
+                break;
+            }
+            r.ok(json!({"play": list[(step * 5 + k) % list.len()], "game": id}));
+        }
+        let saved = r.ok(json!({"save": {}, "game": id}))["ok"]["saved"].clone();
+        let state = r.ok(json!({"state": {}, "game": id}))["ok"].clone();
+        let events = r.ok(json!({"events": {}, "game": id}))["ok"]["events"].clone();
+        let legal = r.ok(json!({"legal": {}, "game": id}))["ok"].clone();
+        let restored = r.ok(json!({"new": {"restore": saved, "seed": 99}}));
+        let copy = restored["ok"]["id"].as_u64().unwrap();
+        assert_eq!(restored["ok"]["game"], opened["ok"]["game"]);
+        assert_eq!(restored["ok"]["rules"], opened["ok"]["rules"]);
+        assert_eq!(restored["state"], state, "{new}");
+        assert_eq!(r.ok(json!({"legal": {}, "game": copy}))["ok"], legal);
+        let replayed = r.ok(json!({"events": {}, "game": copy}))["ok"]["events"].clone();
+        assert_eq!(replayed, events, "{new}");
+        // The copy plays on as the original does.
+        if let Some(mv) = legal["moves"].as_array().and_then(|m| m.first()).cloned()
+            && legal["chance"] == false
+        {
+            let a = r.ok(json!({"play": mv, "game": id}));
+            let b = r.ok(json!({"play": mv, "game": copy}));
+            assert_eq!(a["ok"], b["ok"]);
+        }
+        // Without chance after the move (Go, Ô ăn quan), the games stay one.
+        if k < 2 {
+            assert_eq!(
+                r.ok(json!({"save": {}, "game": copy}))["ok"]["saved"],
+                r.ok(json!({"save": {}, "game": id}))["ok"]["saved"]
+            );
+        }
+    }
+    // What cannot be saved or restored is refused with its reason.
+    r.ok(json!({"new": {"game": "o_an_quan", "setup": {"first": "B"}}}));
+    r.error(json!({"save": {}}), "cannot_save");
+    r.ok(json!({"new": {"game": "o_an_quan", "match": true}}));
+    r.error(json!({"save": {}}), "cannot_save");
+    r.error(json!({"new": {"restore": "nonsense"}}), "bad_restore");
+    r.error(json!({"new": {"restore": 7}}), "bad_request");
+    let saved = r.ok(json!({"new": {"game": "go"}}));
+    assert!(saved["ok"]["id"].is_u64());
+    let text = r.ok(json!({"save": {}}))["ok"]["saved"].clone();
+    r.error(
+        json!({"new": {"restore": text, "game": "go"}}),
+        "bad_request",
+    );
+    let tampered = text.as_str().unwrap().replace("go(", "o_an_quan(");
+    r.error(json!({"new": {"restore": tampered}}), "bad_restore");
+}
+
+#[test]
+fn go_record_as_sgf() {
+    let Some(mut r) = Referee::start() else {
+        return;
+    };
+    r.ok(json!({"new": {"game": "go", "setup": {"size": 9}, "rules": "japanese"}}));
+    for mv in ["E5", "C3", "pass", "G7"] {
+        r.ok(json!({"play": mv}));
+    }
+    let sgf = r.ok(json!({"sgf": {}}))["ok"]["sgf"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(sgf.starts_with("(;GM[1]FF[4]"), "{sgf}");
+    assert!(sgf.contains("SZ[9]"), "{sgf}");
+    assert!(sgf.contains("RU[Japanese]"), "{sgf}");
+    // E5 C3 pass G7 on a 9×9 board, in SGF's coordinates.
+    let moves: String = sgf.split_whitespace().collect();
+    assert!(moves.contains(";B[ee];W[cg];B[];W[gc]"), "{sgf}");
+    r.ok(json!({"new": {"game": "o_an_quan"}}));
+    r.error(json!({"sgf": {}}), "bad_request");
+}

@@ -128,3 +128,37 @@ fn a_time_budget_stops_in_time() {
         a.elapsed
     );
 }
+
+#[test]
+fn a_time_budget_follows_the_clock_it_is_given() {
+    // The embedder's clock (the browser's, on wasm32-unknown-unknown): a fake
+    // clock that advances 10 ms at every reading ends a 1 s budget after at most
+    // ~100 readings, whatever the machine's speed, and the report's time is the
+    // clock's.
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::Duration;
+    static TICKS: AtomicU64 = AtomicU64::new(0);
+    fn fake() -> Duration {
+        Duration::from_millis(10 * TICKS.fetch_add(1, Ordering::Relaxed))
+    }
+    let game = load("go(board_size=9)").unwrap();
+    let state = game.new_initial_state();
+    let config = Config::for_game("go", Budget::time(Duration::from_secs(1)), 1);
+    let mut searcher = Searcher::new(config);
+    searcher.set_clock(fake);
+    let report = searcher.search(&state);
+    let readings = TICKS.load(Ordering::Relaxed);
+    assert!(report.action.is_some());
+    assert!(readings <= 110, "{readings} readings");
+    // Checked every 16 playouts past the first 16.
+    assert!(
+        report.playouts <= 16 * readings,
+        "{} playouts",
+        report.playouts
+    );
+    assert!(
+        report.elapsed >= Duration::from_secs(1),
+        "{:?}",
+        report.elapsed
+    );
+}

@@ -24,6 +24,29 @@ use core::time::Duration;
 pub use knowledge::{Knowledge, NoKnowledge, Prior};
 pub use search::{ChildStats, Report, Searcher, choose};
 
+/// A monotonic clock for time budgets: the time since some fixed moment. Where the
+/// standard library has no clock (`wasm32-unknown-unknown`, where
+/// `std::time::Instant::now` panics), the embedder supplies one
+/// ([`Searcher::set_clock`]; the wasm package passes the browser's
+/// `performance.now()`).
+pub type Clock = fn() -> Duration;
+
+/// The standard library's monotonic clock, where the target has one.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) fn system_clock() -> Option<Clock> {
+    fn since_first_call() -> Duration {
+        static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        EPOCH.get_or_init(std::time::Instant::now).elapsed()
+    }
+    Some(since_first_call)
+}
+
+/// No clock on `wasm32-unknown-unknown` unless the embedder gives one.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) fn system_clock() -> Option<Clock> {
+    None
+}
+
 /// How much a search may spend. The search stops at the first limit reached; at
 /// least one playout is always made.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,7 +55,8 @@ pub struct Budget {
     pub playouts: Option<u64>,
     /// Nodes in the tree.
     pub nodes: Option<usize>,
-    /// Wall-clock time (checked every few playouts).
+    /// Wall-clock time (checked every few playouts). Without a clock (see
+    /// [`Clock`]) a time budget is spent at its first check.
     pub time: Option<Duration>,
 }
 

@@ -2,12 +2,12 @@
 //! playout with the game's policy, backpropagation; determinized for games of
 //! imperfect information.
 
-use std::time::Instant;
+use core::time::Duration;
 use std::vec::Vec;
 
 use super::knowledge::{Knowledge, NoKnowledge, Prior};
 use super::tree::{NO_PLAYER, NO_RAVE, NONE, Tree, UNKNOWN};
-use super::{Config, Widening};
+use super::{Clock, Config, Widening, system_clock};
 use crate::action::{Action, ActionList};
 use crate::info::Information;
 use crate::interface::{Game, PerPlayer, State};
@@ -27,7 +27,7 @@ pub struct Report {
     /// Playout steps taken (tree descent and rollout), for playouts per second and
     /// the search's overhead.
     pub steps: u64,
-    /// Time spent.
+    /// Time spent (zero without a clock).
     pub elapsed: core::time::Duration,
     /// The chosen action's mean return for the searching player (−1..=1).
     pub value: f64,
@@ -74,6 +74,8 @@ pub struct Searcher {
     /// The history of the last search's root, to find it again
     /// ([`Config::reuse_tree`]).
     root_history: Vec<Action>,
+    /// What time budgets are measured with.
+    clock: Option<Clock>,
 }
 
 impl Searcher {
@@ -92,7 +94,14 @@ impl Searcher {
             perfect: false,
             priors: Vec::new(),
             root_history: Vec::new(),
+            clock: system_clock(),
         }
+    }
+
+    /// Measures time budgets with `clock` instead of the standard library's
+    /// (needed on `wasm32-unknown-unknown`, which has none; see [`Clock`]).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = Some(clock);
     }
 
     /// The settings.
@@ -130,7 +139,15 @@ impl Searcher {
         state: &S,
         knowledge: &mut K,
     ) -> Report {
-        let start = Instant::now();
+        let clock = self.clock;
+        let now = || clock.map_or(Duration::ZERO, |c| c());
+        let start = now();
+        // Without a clock a time budget is spent at once.
+        let elapsed = |start: Duration| match clock {
+            Some(c) => c().saturating_sub(start),
+            None => Duration::MAX,
+        };
+        let spent = |start: Duration| now().saturating_sub(start);
         let info = state.info();
         let Turn::Player(me) = state.current_player() else {
             return Report {
@@ -138,7 +155,7 @@ impl Searcher {
                 playouts: 0,
                 nodes: 0,
                 steps: 0,
-                elapsed: start.elapsed(),
+                elapsed: spent(start),
                 value: 0.0,
                 children: Vec::new(),
                 reused: 0,
@@ -185,7 +202,7 @@ impl Searcher {
             }
             if let Some(t) = budget.time
                 && (playouts.is_multiple_of(16) || playouts < 16)
-                && start.elapsed() >= t
+                && elapsed(start) >= t
             {
                 break;
             }
@@ -227,7 +244,7 @@ impl Searcher {
             playouts,
             nodes: self.tree.nodes.len(),
             steps,
-            elapsed: start.elapsed(),
+            elapsed: spent(start),
             value: children.first().map_or(0.0, |c| c.value),
             children,
             reused,

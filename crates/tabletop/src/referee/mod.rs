@@ -30,10 +30,10 @@ use std::{format, vec};
 use serde_json::{Map, Value, json};
 
 use crate::action::Action;
-use crate::bot::{Budget, Config, Level, Searcher};
+use crate::bot::{Budget, Clock, Config, Level, Searcher};
 use crate::interface::{Game, State};
 use crate::params::{Param, Params};
-use crate::registry::{AnyGame, AnyState, LoadError, NAMES, load_with};
+use crate::registry::{AnyGame, AnyState, LoadError, NAMES, load, load_with};
 use crate::rng::SplitMix64;
 use crate::turn::Turn;
 
@@ -69,6 +69,8 @@ pub const REQUESTS: &[&str] = &[
     "undo",
     "score",
     "bot",
+    "save",
+    "sgf",
     "match",
     "next_game",
     "quit",
@@ -111,6 +113,11 @@ struct Session {
     /// Ô ăn quan's match, when the session plays one (ruling Q7).
     #[cfg(feature = "o_an_quan")]
     series: Option<series::Series>,
+    /// Whether the game began at its standard start (not a given position), so
+    /// that its game string and history restore it (`save`).
+    standard_start: bool,
+    /// The bot's clock, when the referee was given one.
+    clock: Option<Clock>,
 }
 
 /// A referee session: any number of games, each with an id; requests name one
@@ -120,12 +127,23 @@ pub struct Referee {
     sessions: BTreeMap<u64, Session>,
     next_id: u64,
     current: Option<u64>,
+    clock: Option<Clock>,
 }
 
 impl Referee {
     /// A referee with no game yet.
     pub fn new() -> Referee {
         Referee::default()
+    }
+
+    /// Measures the bot's time budgets (`{"bot": {"time_ms": N}}`) with `clock`:
+    /// for targets without a standard clock (`wasm32-unknown-unknown`); elsewhere
+    /// the standard library's is used.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = Some(clock);
+        for s in self.sessions.values_mut() {
+            s.clock = Some(clock);
+        }
     }
 
     /// Answers one request line; the flag says the client asked to quit.
@@ -235,6 +253,9 @@ impl Referee {
     }
 
     fn new_game(&mut self, arg: &Value) -> Result<Value, Failure> {
+        if arg.get("restore").is_some() {
+            return self.restore_game(arg);
+        }
         let name = arg
             .get("game")
             .and_then(Value::as_str)
@@ -269,6 +290,7 @@ impl Referee {
         })?;
         let players = game.info().num_players;
         let (mut state, queue) = games::start(&game, &setup)?;
+        let standard_start = state == game.new_initial_state();
         #[cfg(feature = "o_an_quan")]
         let mut series = None;
         if let Some(m) = arg.get("match").filter(|m| **m != Value::Bool(false)) {
@@ -294,23 +316,11 @@ impl Referee {
                 return Err(fail("bad_request", "match play is Ô ăn quan's"));
             }
         }
-        let client_chance = match arg.get("chance").and_then(Value::as_str) {
-            Some("client") => true,
-            Some("referee") | None => seed.is_none() && canonical == "hoop_race",
-            Some(other) => {
-                return Err(fail(
-                    "bad_request",
-                    format!("chance is \"referee\" or \"client\", not {other:?}"),
-                ));
-            }
-        };
-        let rng = SplitMix64::new(seed.unwrap_or(0));
-        self.next_id += 1;
-        let id = self.next_id;
+        let client_chance = chance_arg(arg, seed, canonical)?;
         let mut session = Session {
             game,
             state,
-            rng,
+            rng: SplitMix64::new(seed.unwrap_or(0)),
             client_chance,
             queue,
             log: Vec::new(),
@@ -318,6 +328,8 @@ impl Referee {
             name: canonical,
             #[cfg(feature = "o_an_quan")]
             series,
+            standard_start,
+            clock: self.clock,
         };
         let mut events = Vec::new();
         #[cfg(feature = "o_an_quan")]
@@ -325,7 +337,70 @@ impl Referee {
             events.push(Logged::public(s.opening_event(), players));
         }
         session.advance(&mut events)?;
+        Ok(self.opened(session, &events))
+    }
+
+    /// `new` with `"restore": TEXT`: the game a `save` wrote, its history replayed
+    /// (the events logged as they happened), then chance resolved as `new` does.
+    fn restore_game(&mut self, arg: &Value) -> Result<Value, Failure> {
+        if let Some(k) = ["game", "rules", "params", "setup", "match"]
+            .into_iter()
+            .find(|k| arg.get(k).is_some())
+        {
+            return Err(fail(
+                "bad_request",
+                format!("a restored game takes its game and rules from the saved text, not {k:?}"),
+            ));
+        }
+        let text = arg["restore"]
+            .as_str()
+            .ok_or_else(|| fail("bad_request", "restore takes the text that save wrote"))?;
+        let bad = |m: String| fail("bad_restore", m);
+        let (game_string, history) = crate::serial::read(text).map_err(|e| bad(e.to_string()))?;
+        let game = load(&game_string).map_err(|e| bad(e.to_string()))?;
+        let canonical = game.info().short_name;
+        let seed = match arg.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .ok_or_else(|| fail("bad_request", "the seed is a whole number"))?,
+            ),
+        };
+        let client_chance = chance_arg(arg, seed, canonical)?;
+        let mut state = game.new_initial_state();
+        let mut events = Vec::new();
+        for (number, &action) in history.iter().enumerate() {
+            games::apply(&mut state, action, &mut events).map_err(|e| {
+                bad(format!(
+                    "action {number} ({action}) of the history was refused: {e}"
+                ))
+            })?;
+        }
+        let mut session = Session {
+            game,
+            state,
+            rng: SplitMix64::new(seed.unwrap_or(0)),
+            client_chance,
+            queue: VecDeque::new(),
+            log: Vec::new(),
+            viewer: None,
+            name: canonical,
+            #[cfg(feature = "o_an_quan")]
+            series: None,
+            standard_start: true,
+            clock: self.clock,
+        };
+        session.advance(&mut events)?;
+        Ok(self.opened(session, &events))
+    }
+
+    /// Registers a new session and answers `new` for it.
+    fn opened(&mut self, session: Session, events: &[Logged]) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
         let info = session.game.info();
+        let players = info.num_players;
+        let canonical = session.name;
         let mut described = Map::new();
         for (k, v) in info.params.iter() {
             described.insert(k.to_string(), v.to_json());
@@ -338,10 +413,23 @@ impl Referee {
             "params": described,
         });
         let response =
-            json!({"ok": ok, "events": session.shown(&events), "state": session.shown_state()});
+            json!({"ok": ok, "events": session.shown(events), "state": session.shown_state()});
         self.sessions.insert(id, session);
         self.current = Some(id);
-        Ok(response)
+        response
+    }
+}
+
+/// Who resolves chance: `new`'s `chance` argument, by default the referee (hoop
+/// race without a seed: the client, as throwing sticks is the players' business).
+fn chance_arg(arg: &Value, seed: Option<u64>, canonical: &str) -> Result<bool, Failure> {
+    match arg.get("chance").and_then(Value::as_str) {
+        Some("client") => Ok(true),
+        Some("referee") | None => Ok(seed.is_none() && canonical == "hoop_race"),
+        Some(other) => Err(fail(
+            "bad_request",
+            format!("chance is \"referee\" or \"client\", not {other:?}"),
+        )),
     }
 }
 
@@ -507,6 +595,8 @@ impl Session {
             "undo" => self.undo(),
             "score" => Ok(json!({"ok": games::score_json(&self.state)})),
             "bot" => self.bot(arg),
+            "save" => self.save(),
+            "sgf" => self.sgf(),
             _ => Err(fail("bad_request", format!("unknown request {key:?}"))),
         }
     }
@@ -634,6 +724,33 @@ impl Session {
         Ok(json!({"ok": {"undone": undone}, "state": self.shown_state()}))
     }
 
+    /// The game as text that `{"new": {"restore": TEXT}}` plays on from: the game
+    /// string (rules and parameters) and the history, chance outcomes included.
+    fn save(&self) -> Result<Value, Failure> {
+        if !self.standard_start || self.in_match() {
+            return Err(fail(
+                "cannot_save",
+                "a game started from a given position, or part of a match, is not its game string and history: keep the setup with the moves",
+            ));
+        }
+        Ok(json!({"ok": {"saved": self.state.serialize()}}))
+    }
+
+    /// Go's game record as SGF (`FF[4]`, the main line, the result once over).
+    fn sgf(&self) -> Result<Value, Failure> {
+        match &self.state {
+            #[cfg(feature = "go")]
+            AnyState::Go(g) => {
+                Ok(json!({"ok": {"sgf": go_core::sgf::SgfGame::from_game(g.game()).to_sgf()}}))
+            }
+            #[allow(unreachable_patterns)]
+            _ => Err(fail(
+                "bad_request",
+                format!("sgf is Go's game record; this game is {}", self.name),
+            )),
+        }
+    }
+
     fn bot(&mut self, arg: &Value) -> Result<Value, Failure> {
         let Turn::Player(p) = self.state.current_player() else {
             return Err(fail("illegal_move", "no player is to move"));
@@ -654,7 +771,11 @@ impl Session {
         };
         let seed = num("seed").unwrap_or(1);
         let config = Config::for_game(self.game.info().short_name, budget, seed);
-        let report = Searcher::new(config).search(&self.state);
+        let mut searcher = Searcher::new(config);
+        if let Some(clock) = self.clock {
+            searcher.set_clock(clock);
+        }
+        let report = searcher.search(&self.state);
         let action = report
             .action
             .ok_or_else(|| fail("illegal_move", "no decision to make"))?;
