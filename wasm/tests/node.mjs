@@ -1,0 +1,129 @@
+// The npm package under Node.js (node --test wasm/tests/node.mjs, after
+// scripts/build-wasm): every game to its end, errors as exceptions with the
+// crates' messages, save and restore, Go's SGF, the per-player views.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { initSync, TabletopGame, games, randomPlayouts } from "../pkg/tabletop.js";
+
+const wasm = readFileSync(fileURLToPath(new URL("../pkg/tabletop_bg.wasm", import.meta.url)));
+initSync({ module: wasm });
+
+const NAMES = ["go", "o_an_quan", "hoop_race", "trap_stones", "tarokk_war"];
+
+test("the catalogue lists every game with its presets and parameters", () => {
+  const list = games();
+  assert.deepEqual(list.map((g) => g.name), NAMES);
+  for (const g of list) {
+    assert.ok(g.presets.length >= 1, g.name);
+    assert.ok(g.players >= 2, g.name);
+    assert.ok(Array.isArray(g.params));
+  }
+  assert.ok(list[0].presets.includes("chinese"));
+});
+
+test("every game and preset plays to its end, the bot against a fixed player", () => {
+  for (const g of games()) {
+    for (const rules of g.presets) {
+      const setup = g.name === "go" ? { size: 5 } : undefined;
+      const game = new TabletopGame(g.name, { rules, seed: 7, setup });
+      let turns = 0;
+      while (!game.over) {
+        const turn = game.currentPlayer;
+        assert.notEqual(turn, "chance", `${g.name}/${rules}: the package resolves chance`);
+        const legal = game.legal();
+        assert.equal(legal.moves.length, legal.actions.length);
+        assert.ok(legal.moves.length > 0);
+        if (turn === 0) {
+          game.botPlay({ playouts: 20, seed: turns });
+        } else {
+          // Alternate between notation and action ids.
+          const k = turns % legal.moves.length;
+          game.play(turns % 2 ? legal.moves[k] : legal.actions[k]);
+        }
+        turns += 1;
+        assert.ok(turns < 5000, `${g.name}/${rules} does not end`);
+      }
+      const score = game.score();
+      assert.equal(score.final, true);
+      assert.equal(score.returns.length, g.players);
+      game.free();
+    }
+  }
+});
+
+test("a refused move throws the rules' reason and changes nothing", () => {
+  const game = new TabletopGame("go", { setup: { size: 9 } });
+  game.play("E5");
+  const before = game.save();
+  assert.throws(() => game.play("E5"), (e) => e.name === "TabletopError" && e.kind === "illegal_move" && /occupied/i.test(e.message));
+  assert.throws(() => game.play("Z99"), (e) => e.kind === "bad_move");
+  assert.throws(() => game.play(-1), (e) => e.kind === "bad_move");
+  assert.throws(() => game.play({}), (e) => e.kind === "bad_move");
+  assert.throws(() => game.chance(), (e) => e.kind === "no_chance");
+  assert.equal(game.save(), before);
+  assert.throws(() => new TabletopGame("chess"), (e) => e.kind === "unknown_game");
+  assert.throws(() => new TabletopGame("go", { rules: "no-such-rules" }), (e) => e.kind === "bad_rules");
+  assert.throws(() => new TabletopGame("go", 5), (e) => e.kind === "bad_request");
+  assert.throws(() => game.botMove({ level: "high" }), (e) => e.kind === "bad_request");
+  assert.throws(() => game.view(9), (e) => e.kind === "bad_player");
+  assert.throws(() => TabletopGame.restore("not a saved game"), (e) => e.kind === "bad_restore");
+  const fresh = new TabletopGame("o_an_quan");
+  assert.throws(() => fresh.undo(), (e) => e.kind === "nothing_to_undo");
+  assert.throws(() => fresh.sgf(), (e) => e.kind === "bad_request");
+});
+
+test("save and restore, undo, and Go's SGF", () => {
+  const game = new TabletopGame("go", { rules: "japanese", setup: { size: 9 } });
+  for (const m of ["C3", "G7", "pass"]) game.play(m);
+  const copy = TabletopGame.restore(game.save());
+  assert.deepEqual(copy.state(), game.state());
+  assert.deepEqual(copy.legal(), game.legal());
+  assert.equal(game.undo().undone, "pass");
+  assert.equal(game.legal().moves.length, copy.legal().moves.length + 0);
+  const sgf = copy.sgf();
+  assert.match(sgf, /^\(;GM\[1\]FF\[4\]/);
+  assert.match(sgf, /SZ\[9\]/);
+  assert.match(sgf, /RU\[Japanese\]/);
+});
+
+test("a player's view hides what that player may not see", () => {
+  const game = new TabletopGame("tarokk_war", { seed: 3 });
+  const whole = game.state();
+  const view = game.view(0);
+  const theirs = whole.players[1].hand;
+  assert.ok(theirs.length > 0);
+  const shown = JSON.stringify(view);
+  for (const card of theirs) {
+    assert.ok(!shown.includes(`"${card}"`), `player 0 sees the opponent's ${card}`);
+  }
+  const trap = new TabletopGame("trap_stones", { seed: 3 });
+  trap.play(trap.legal().moves[3]); // side one's trap, d1
+  assert.deepEqual(trap.events(1).at(-1), { trap: { side: 1 } }, "the opponent sees a secret placement without its cell");
+  assert.deepEqual(trap.events(0).at(-1), { trap: { cell: "d1", side: 1 } });
+  trap.play(trap.legal().moves[50]); // side two's
+  const opponentTraps = trap.state().setup.traps[1];
+  const mine = JSON.stringify(trap.view(0));
+  assert.ok(opponentTraps.length > 0);
+  for (const cell of opponentTraps) {
+    assert.ok(!mine.includes(`"${cell}"`), `player 0 sees the opponent's trap ${cell}`);
+  }
+});
+
+test("a time budget uses the page's clock", () => {
+  const game = new TabletopGame("go", { setup: { size: 9 } });
+  const t0 = performance.now();
+  const found = game.botMove({ timeMs: 150 });
+  const spent = performance.now() - t0;
+  assert.ok(found.playouts > 0);
+  assert.ok(spent >= 140 && spent < 1500, `${spent} ms`);
+  assert.ok(found.milliseconds >= 140, `${found.milliseconds} ms reported`);
+});
+
+test("random playouts count their actions, reproducibly", () => {
+  const a = randomPlayouts("go(board_size=9)", 20, 1);
+  assert.equal(a, randomPlayouts("go(board_size=9)", 20, 1));
+  assert.ok(a > 20 * 50);
+  assert.throws(() => randomPlayouts("chess", 1, 1), (e) => e.kind === "unknown_game");
+});
