@@ -4,8 +4,10 @@
 //! `randomPlayouts()` (for measuring speed). Built by `scripts/build-wasm` into an
 //! npm package (`wasm/pkg`); `docs/web.md` shows it in a page.
 //!
-//! The Rust side is [`Table`] (plain Rust, tested natively); the JavaScript side
-//! wraps it.
+//! The Rust side is [`Table`] (plain Rust: the referee's requests and answers as
+//! JSON values); the JavaScript side wraps it. `wasm/tests/node.mjs` tests both
+//! through the built package, `wasm/tests/types.ts` the TypeScript declarations,
+//! `web/tests` the page in Chromium.
 
 mod js;
 mod speed;

@@ -1,6 +1,6 @@
 //! One game as the referee keeps it (`tabletop::referee`): requests and answers as
 //! JSON values, errors with the referee's kind and the crate's message. Plain
-//! Rust, so that it is tested natively; `crate::js` puts JavaScript around it.
+//! Rust; `crate::js` puts JavaScript around it.
 
 use serde_json::{Value, json};
 use tabletop::bot::Clock;

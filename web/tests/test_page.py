@@ -35,6 +35,11 @@ def _missing():
     return None
 
 
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
 @pytest.fixture(scope="module")
 def server():
     reason = _missing()
@@ -42,8 +47,7 @@ def server():
         if os.environ.get("CI") == "true":
             pytest.fail(f"the browser test cannot run under CI: {reason}")
         pytest.skip(reason)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(WEB))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(Quiet, directory=str(WEB))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -212,3 +216,28 @@ def test_the_page_fits_a_phone(browser, server):
             assert overflow <= 0, f"{game}: {overflow}px wider than the phone"
     finally:
         browser.set_window_size(1000, 1600)
+
+
+def test_the_ten_line_embedding_of_the_docs_works(browser, server):
+    from selenium.webdriver.common.keys import Keys
+
+    doc = (WEB.parent / "docs" / "web.md").read_text()
+    page = (WEB / "embed.html").read_text()
+    assert page.split("-->\n", 1)[1] in doc, "web/embed.html is not the docs' snippet"
+    browser.get(f"{server}/embed.html")
+    end = time.time() + 30
+    while "A1L" not in text_of(browser, "board"):
+        assert time.time() < end, text_of(browser, "board")
+        time.sleep(0.05)
+    before = text_of(browser, "board")
+    by_css(browser, "#move")[0].send_keys("A1L", Keys.ENTER)
+    end = time.time() + 30
+    while text_of(browser, "board") == before:
+        assert time.time() < end
+        time.sleep(0.05)
+    # The move and the bot's reply were played (no alert: an error would have
+    # raised one): the ring changed and it is A's turn again.
+    after = text_of(browser, "board")
+    assert after.splitlines()[:-1] != before.splitlines()[:-1]
+    moves = after.splitlines()[-1].split()
+    assert moves and all(m.startswith("A") for m in moves), moves
