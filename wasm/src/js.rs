@@ -69,6 +69,17 @@ export interface Played { report: Record<string, unknown>; events: GameEvent[]; 
 export interface BotOptions { level?: number; playouts?: number; timeMs?: number; seed?: number; }
 /** The score now (final once the game is over). */
 export interface Score { final: boolean; scores: number[]; returns: number[]; detail: Record<string, unknown>; }
+/** How a finished game ended. */
+export interface Outcome {
+  /** Each seat's return: +1 a win, −1 a loss, 0 a draw (see each game's docs for more sides). */
+  returns: number[];
+  /** Each seat's score in the game's own terms. */
+  scores: number[];
+  /** The seats with the best return (all of them in a draw). */
+  winners: Player[];
+  /** The game's own account: Go's result ("B+3.5"), the other games' outcome objects. */
+  detail: unknown;
+}
 /** What undo took back. */
 export interface Undone { undone: string; state: StateBase; }
 "#;
@@ -283,6 +294,29 @@ impl TabletopGame {
     #[wasm_bindgen(getter)]
     pub fn over(&mut self) -> Result<bool, JsValue> {
         Ok(self.ok("state", json!({}))?["over"] == json!(true))
+    }
+
+    /// How the game ended, or `null` while it goes on.
+    #[wasm_bindgen(getter, unchecked_return_type = "Outcome | null")]
+    pub fn outcome(&mut self) -> Result<JsValue, JsValue> {
+        let mut state = self.ok("state", json!({}))?;
+        if state["over"] != json!(true) {
+            return Ok(JsValue::NULL);
+        }
+        let mut score = self.ok("score", json!({}))?;
+        let returns: Vec<f64> = score["returns"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_f64).collect())
+            .unwrap_or_default();
+        let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let winners: Vec<usize> = (0..returns.len()).filter(|&p| returns[p] == best).collect();
+        let detail = match state.get_mut("outcome") {
+            Some(o) if !o.is_null() => o.take(),
+            _ => state["result"].take(),
+        };
+        to_js(
+            &json!({"returns": returns, "scores": score["scores"].take(), "winners": winners, "detail": detail}),
+        )
     }
 
     /// The search bot's move for the player to move, decided from that player's

@@ -47,6 +47,11 @@ test("every game and preset plays to its end, the bot against a fixed player", (
       }
       const score = game.score();
       assert.equal(score.final, true);
+      const outcome = game.outcome;
+      assert.deepEqual(outcome.returns, score.returns);
+      const best = Math.max(...score.returns);
+      assert.deepEqual(outcome.winners, score.returns.flatMap((r, p) => (r === best ? [p] : [])));
+      assert.ok(outcome.detail !== null && outcome.detail !== undefined, `${g.name}: no detail`);
       assert.equal(score.returns.length, g.players);
       game.free();
     }
@@ -55,6 +60,7 @@ test("every game and preset plays to its end, the bot against a fixed player", (
 
 test("a refused move throws the rules' reason and changes nothing", () => {
   const game = new TabletopGame("go", { setup: { size: 9 } });
+  assert.equal(game.outcome, null);
   game.play("E5");
   const before = game.save();
   assert.throws(() => game.play("E5"), (e) => e.name === "TabletopError" && e.kind === "illegal_move" && /occupied/i.test(e.message));
