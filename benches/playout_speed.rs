@@ -29,9 +29,9 @@ fn main() {
 fn go_speed(size: u8, playouts: usize) {
     use go_core::{Game, Rules};
     let rules = if std::env::var_os("SIMPLE_KO").is_some() {
-        Rules::chinese().with_ko(go_core::KoRule::Simple)
+        Rules::chinese_ogs().with_ko(go_core::KoRule::Simple)
     } else if std::env::var_os("CHINESE").is_some() {
-        Rules::chinese()
+        Rules::chinese_ogs()
     } else {
         Rules::tromp_taylor()
     };

@@ -46,6 +46,6 @@ pub use player::Color;
 pub use point::{MAX_SIDE, Point, SgfPoint};
 pub use record::Record;
 pub use report::{Event, Report};
-pub use rules::{HandicapBonus, KoRule, Komi, Rules, Scoring, Suicide};
+pub use rules::{HandicapBonus, KoRule, Komi, Rules, Scoring, Suicide, Tax};
 pub use score::{GameResult, Margin, Score};
 pub use setup::Setup;

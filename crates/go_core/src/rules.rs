@@ -45,6 +45,27 @@ pub enum Scoring {
     Territory,
 }
 
+/// What living groups pay (KataGo's `taxRule`): which surrounded points count
+/// for nobody, and whether every group gives up the two eyes it needs to live.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Tax {
+    /// Every surrounded point counts (KataGo's `NONE`; the source's rule, and
+    /// Chinese, AGA, New Zealand).
+    #[default]
+    None,
+    /// The empty points of groups in seki count for nobody (KataGo's `SEKI`;
+    /// Japanese and Korean rules). Which chains are in seki: see
+    /// [`Game::seki_stones`](crate::Game::seki_stones).
+    Seki,
+    /// As [`Tax::Seki`], and every independent living group gives up two points,
+    /// the two eyes it needs to live (KataGo's `ALL`: stone scoring, ancient
+    /// territory counting). A group is one colour's connected area — its stones
+    /// and the empty points that reach only it — holding no chain in seki.
+    All,
+}
+
 /// Points White receives for Black's handicap stones (KataGo's
 /// `whiteHandicapBonus`): in a handicap game (a setup of `N` black stones only,
 /// White to move) area counting would otherwise give Black those stones' worth
@@ -208,13 +229,20 @@ impl From<Komi> for f64 {
 /// constructor of a game) refuses values out of range and combinations that cannot
 /// be played.
 ///
-/// | preset | ko rule | suicide | scoring | komi |
-/// |---|---|---|---|---|
-/// | [`tromp_taylor`](Rules::tromp_taylor) (default) | positional superko | allowed | area | 0 |
-/// | [`chinese`](Rules::chinese) | positional superko | forbidden | area | 7.5 |
-/// | [`japanese`](Rules::japanese) | simple ko | forbidden | territory | 6.5 |
-/// | [`aga`](Rules::aga) | situational superko | forbidden | area | 7.5 |
-/// | [`new_zealand`](Rules::new_zealand) | situational superko | allowed | area | 7.5 |
+/// | preset | ko rule | suicide | scoring | tax | button | handicap bonus | komi |
+/// |---|---|---|---|---|---|---|---|
+/// | [`tromp_taylor`](Rules::tromp_taylor) (default) | positional superko | allowed | area | none | no | none | 0 |
+/// | [`chinese`](Rules::chinese) | simple ko | forbidden | area | none | no | `N` | 7.5 |
+/// | [`chinese_ogs`](Rules::chinese_ogs), [`chinese_kgs`](Rules::chinese_kgs) | positional superko | forbidden | area | none | no | `N` | 7.5 |
+/// | [`japanese`](Rules::japanese), [`korean`](Rules::korean) | simple ko | forbidden | territory | seki | no | none | 6.5 |
+/// | [`aga`](Rules::aga), [`bga`](Rules::bga) | situational superko | forbidden | area | none | no | `N − 1` | 7.5 |
+/// | [`new_zealand`](Rules::new_zealand) | situational superko | allowed | area | none | no | none | 7.5 |
+/// | [`stone_scoring`](Rules::stone_scoring) | simple ko | forbidden | area | all | no | none | 7.5 |
+/// | [`ancient_territory`](Rules::ancient_territory) | simple ko | forbidden | territory | all | no | none | 6.5 |
+/// | [`aga_button`](Rules::aga_button) | situational superko | forbidden | area | none | yes | `N − 1` | 7 |
+///
+/// Every preset but the source's is KataGo's rule set of that name, field for
+/// field (`docs/go_core.md` has the table side by side).
 ///
 /// ```
 /// use go_core::{KoRule, Komi, Rules, Suicide};
@@ -234,6 +262,7 @@ pub struct Rules {
     komi: Komi,
     button: bool,
     handicap_bonus: HandicapBonus,
+    tax: Tax,
 }
 
 #[cfg(feature = "serde")]
@@ -243,6 +272,8 @@ struct RulesRepr {
     ko: KoRule,
     suicide: Suicide,
     scoring: Scoring,
+    #[serde(default)]
+    tax: Tax,
     komi: Komi,
     #[serde(default)]
     button: bool,
@@ -261,6 +292,7 @@ impl TryFrom<RulesRepr> for Rules {
             komi: r.komi,
             button: r.button,
             handicap_bonus: r.handicap_bonus,
+            tax: r.tax,
         };
         rules.validate().map(|()| rules)
     }
@@ -273,6 +305,7 @@ impl From<Rules> for RulesRepr {
             ko: r.ko,
             suicide: r.suicide,
             scoring: r.scoring,
+            tax: r.tax,
             komi: r.komi,
             button: r.button,
             handicap_bonus: r.handicap_bonus,
@@ -281,12 +314,19 @@ impl From<Rules> for RulesRepr {
 }
 
 /// The rules of each preset, in the order of [`Rules::PRESETS`].
-const PRESET_RULES: [Rules; 5] = [
+const PRESET_RULES: [Rules; 12] = [
     Rules::tromp_taylor(),
     Rules::chinese(),
+    Rules::chinese_ogs(),
+    Rules::chinese_kgs(),
     Rules::japanese(),
+    Rules::korean(),
     Rules::aga(),
+    Rules::bga(),
     Rules::new_zealand(),
+    Rules::stone_scoring(),
+    Rules::ancient_territory(),
+    Rules::aga_button(),
 ];
 
 impl Default for Rules {
@@ -295,72 +335,158 @@ impl Default for Rules {
     }
 }
 
+/// A preset's fields; the button and the handicap bonus are off unless set.
+const fn preset(
+    ko: KoRule,
+    suicide: Suicide,
+    scoring: Scoring,
+    tax: Tax,
+    komi_halves: i32,
+) -> Rules {
+    Rules {
+        ko,
+        suicide,
+        scoring,
+        komi: Komi(komi_halves),
+        button: false,
+        handicap_bonus: HandicapBonus::None,
+        tax,
+    }
+}
+
 impl Rules {
     /// The source's rules (G2): positional superko, suicide allowed, area scoring,
-    /// komi 0.
+    /// komi 0. KataGo's `tromp-taylor` has the same fields with komi 7.5.
     pub const fn tromp_taylor() -> Rules {
-        Rules {
-            ko: KoRule::PositionalSuperko,
-            suicide: Suicide::Allowed,
-            scoring: Scoring::Area,
-            komi: Komi::ZERO,
-            button: false,
-            handicap_bonus: HandicapBonus::None,
-        }
+        preset(
+            KoRule::PositionalSuperko,
+            Suicide::Allowed,
+            Scoring::Area,
+            Tax::None,
+            0,
+        )
     }
 
-    /// Chinese rules: positional superko, no suicide, area scoring, komi 7.5.
+    /// Chinese rules as KataGo defines them (`chinese`): simple ko, no suicide,
+    /// area scoring, komi 7.5, White receives `N` points for `N` handicap stones.
     pub const fn chinese() -> Rules {
-        Rules {
-            ko: KoRule::PositionalSuperko,
-            suicide: Suicide::Forbidden,
-            scoring: Scoring::Area,
-            komi: Komi(15),
-            button: false,
-            handicap_bonus: HandicapBonus::None,
-        }
+        preset(
+            KoRule::Simple,
+            Suicide::Forbidden,
+            Scoring::Area,
+            Tax::None,
+            15,
+        )
+        .with_handicap_bonus(HandicapBonus::Stones)
     }
 
-    /// Japanese rules: simple ko, no suicide, territory scoring, komi 6.5.
+    /// Chinese rules as OGS plays them (KataGo's `chinese-ogs`): as
+    /// [`Rules::chinese`] with positional superko.
+    pub const fn chinese_ogs() -> Rules {
+        Rules::chinese().with_ko(KoRule::PositionalSuperko)
+    }
+
+    /// Chinese rules as KGS plays them (KataGo's `chinese-kgs`): the same fields
+    /// as [`Rules::chinese_ogs`].
+    pub const fn chinese_kgs() -> Rules {
+        Rules::chinese_ogs()
+    }
+
+    /// Japanese rules (KataGo's `japanese`): simple ko, no suicide, territory
+    /// scoring, the eyes of groups in seki uncounted, komi 6.5.
     pub const fn japanese() -> Rules {
-        Rules {
-            ko: KoRule::Simple,
-            suicide: Suicide::Forbidden,
-            scoring: Scoring::Territory,
-            komi: Komi(13),
-            button: false,
-            handicap_bonus: HandicapBonus::None,
-        }
+        preset(
+            KoRule::Simple,
+            Suicide::Forbidden,
+            Scoring::Territory,
+            Tax::Seki,
+            13,
+        )
     }
 
-    /// AGA rules: situational superko, no suicide, area scoring, komi 7.5.
+    /// Korean rules (KataGo's `korean`): the same fields as [`Rules::japanese`].
+    pub const fn korean() -> Rules {
+        Rules::japanese()
+    }
+
+    /// AGA rules (KataGo's `aga`): situational superko, no suicide, area scoring,
+    /// komi 7.5, White receives `N − 1` points for `N` handicap stones.
     pub const fn aga() -> Rules {
-        Rules {
-            ko: KoRule::SituationalSuperko,
-            suicide: Suicide::Forbidden,
-            scoring: Scoring::Area,
-            komi: Komi(15),
-            button: false,
-            handicap_bonus: HandicapBonus::None,
-        }
+        preset(
+            KoRule::SituationalSuperko,
+            Suicide::Forbidden,
+            Scoring::Area,
+            Tax::None,
+            15,
+        )
+        .with_handicap_bonus(HandicapBonus::StonesMinusOne)
     }
 
-    /// New Zealand rules: situational superko, suicide allowed, area scoring, komi 7.5.
+    /// British rules (KataGo's `bga`): the same fields as [`Rules::aga`].
+    pub const fn bga() -> Rules {
+        Rules::aga()
+    }
+
+    /// New Zealand rules (KataGo's `new-zealand`): situational superko, suicide
+    /// allowed, area scoring, komi 7.5.
     pub const fn new_zealand() -> Rules {
-        Rules {
-            ko: KoRule::SituationalSuperko,
-            suicide: Suicide::Allowed,
-            scoring: Scoring::Area,
-            komi: Komi(15),
-            button: false,
-            handicap_bonus: HandicapBonus::None,
-        }
+        preset(
+            KoRule::SituationalSuperko,
+            Suicide::Allowed,
+            Scoring::Area,
+            Tax::None,
+            15,
+        )
+    }
+
+    /// Stone scoring (KataGo's `stone-scoring`): simple ko, no suicide, area
+    /// scoring with the group tax on every group ([`Tax::All`]), komi 7.5 — the
+    /// same result as counting stones only once the eyes are filled.
+    pub const fn stone_scoring() -> Rules {
+        preset(
+            KoRule::Simple,
+            Suicide::Forbidden,
+            Scoring::Area,
+            Tax::All,
+            15,
+        )
+    }
+
+    /// Ancient territory counting (KataGo's `ancient-territory`): simple ko, no
+    /// suicide, territory scoring with the group tax on every group, komi 6.5.
+    pub const fn ancient_territory() -> Rules {
+        preset(
+            KoRule::Simple,
+            Suicide::Forbidden,
+            Scoring::Territory,
+            Tax::All,
+            13,
+        )
+    }
+
+    /// AGA rules with the button (KataGo's `aga-button`): as [`Rules::aga`] with
+    /// the first pass worth half a point to its player and komi 7.
+    pub const fn aga_button() -> Rules {
+        Rules::aga().with_button(true).with_komi(Komi(14))
     }
 
     /// Every preset name, the default first: the names [`Rules::preset`] accepts,
-    /// each also a constructor of the same name.
-    pub const PRESETS: &'static [&'static str] =
-        &["tromp_taylor", "chinese", "japanese", "aga", "new_zealand"];
+    /// each also a constructor of the same name. Besides the source's rules they
+    /// are KataGo's named rule sets, field for field (`docs/go_core.md`).
+    pub const PRESETS: &'static [&'static str] = &[
+        "tromp_taylor",
+        "chinese",
+        "chinese_ogs",
+        "chinese_kgs",
+        "japanese",
+        "korean",
+        "aga",
+        "bga",
+        "new_zealand",
+        "stone_scoring",
+        "ancient_territory",
+        "aga_button",
+    ];
 
     /// The preset called `name`, one of [`Rules::PRESETS`]; case-insensitive, and
     /// `-` may stand for `_` (`Tromp-Taylor`).
@@ -417,15 +543,27 @@ impl Rules {
     }
 
     /// Whether the first player to pass receives half a point (button Go; KataGo's
-    /// `hasButton`, the `aga-button` rules). Off in every preset.
+    /// `hasButton`). On only in [`Rules::aga_button`].
     pub const fn button(&self) -> bool {
         self.button
     }
 
-    /// The points White receives for Black's handicap stones. None in every
-    /// preset.
+    /// The points White receives for Black's handicap stones (`N` in the Chinese
+    /// presets, `N − 1` in the AGA ones, none elsewhere).
     pub const fn handicap_bonus(&self) -> HandicapBonus {
         self.handicap_bonus
+    }
+
+    /// What living groups pay: the eyes of seki groups, or two points a group.
+    pub const fn tax(&self) -> Tax {
+        self.tax
+    }
+
+    /// The same rules with another group tax.
+    #[must_use]
+    pub const fn with_tax(mut self, tax: Tax) -> Rules {
+        self.tax = tax;
+        self
     }
 
     /// The same rules with another ko rule.

@@ -15,7 +15,7 @@ use crate::moves::Move;
 use crate::outcome::End;
 use crate::player::Color;
 use crate::point::Point;
-use crate::rules::{Komi, Scoring, parse_half_points, write_half_points};
+use crate::rules::{Komi, Scoring, Tax, parse_half_points, write_half_points};
 
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,9 +164,14 @@ pub struct Score {
     /// Prisoners held by each colour, dead stones included (counted under territory
     /// scoring only).
     pub prisoners: [u32; 2],
-    /// Empty points that count for nobody (dame and, under territory scoring,
-    /// points of groups in seki).
+    /// Empty points that count for nobody (dame and, under a seki tax, points of
+    /// groups in seki).
     pub neutral: u32,
+    /// The group tax of the rules ([`Rules::tax`](crate::Rules::tax)).
+    pub tax: Tax,
+    /// Under [`Tax::All`], each colour's independent living groups, two points
+    /// each off its total; zero otherwise.
+    pub taxed_groups: [u32; 2],
     /// The komi.
     pub komi: Komi,
     /// Who took the button (the first to pass) when the rules have one
@@ -178,13 +183,16 @@ pub struct Score {
 }
 
 impl Score {
-    /// A colour's total before komi.
-    pub fn points(&self, c: Color) -> u32 {
+    /// A colour's total before komi: stones and territory (area scoring) or
+    /// territory and prisoners (territory scoring), less two points for each of
+    /// its groups under [`Tax::All`].
+    pub fn points(&self, c: Color) -> i64 {
         let i = c.index();
-        match self.scoring {
+        let counted = match self.scoring {
             Scoring::Area => self.stones[i] + self.territory[i],
             Scoring::Territory => self.territory[i] + self.prisoners[i],
-        }
+        };
+        i64::from(counted) - 2 * i64::from(self.taxed_groups[i])
     }
 
     /// Black's total minus White's, minus komi, the handicap bonus and the
@@ -195,7 +203,7 @@ impl Score {
             Some(Color::White) => -1,
             None => 0,
         };
-        2 * (i64::from(self.points(Color::Black)) - i64::from(self.points(Color::White)))
+        2 * (self.points(Color::Black) - self.points(Color::White))
             - i64::from(self.komi.halves())
             - 2 * i64::from(self.handicap_bonus)
             + button
@@ -289,12 +297,17 @@ impl Game {
 /// Counts `board` (dead stones already removed; `dead` = prisoners they give).
 fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
     let scoring = game.rules().scoring();
+    let (board, dead) = match scoring {
+        Scoring::Territory => without_pass_dead(board, game.rules().suicide(), dead),
+        Scoring::Area => (board, dead),
+    };
+    let tax = game.rules().tax();
     let regions = Regions::of(&board);
-    // Empty points of groups in seki are nobody's territory under territory
-    // scoring; area scoring counts them like any other surrounded point.
-    let seki = match scoring {
-        Scoring::Territory => regions.seki_chains(&board),
-        Scoring::Area => Vec::new(),
+    // Under a seki tax the empty points of groups in seki are nobody's;
+    // without one they count like any other surrounded point.
+    let seki = match tax {
+        Tax::Seki | Tax::All => regions.seki_chains(&board),
+        Tax::None => Vec::new(),
     };
     let mut score = Score {
         scoring,
@@ -308,6 +321,8 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
             game.prisoners(Color::White) + dead[1],
         ],
         neutral: 0,
+        tax,
+        taxed_groups: [0; 2],
         komi: game.rules().komi(),
         button: game
             .rules()
@@ -333,14 +348,105 @@ fn count(game: &Game, board: Board, dead: [u32; 2]) -> Score {
             }
         }
     }
-    for (region, beside_seki) in regions.list.iter().zip(beside_seki) {
+    for (region, &beside_seki) in regions.list.iter().zip(&beside_seki) {
         match (region.touches, beside_seki) {
             ([true, false], false) => score.territory[0] += region.size,
             ([false, true], false) => score.territory[1] += region.size,
             _ => score.neutral += region.size,
         }
     }
+    if tax == Tax::All {
+        score.taxed_groups = independent_groups(&board, &regions, &seki, &beside_seki);
+    }
     score
+}
+
+/// Each colour's independent living groups, for [`Tax::All`]: the connected parts
+/// of its area (its stones and the empty regions that reach only it) that hold no
+/// chain in seki and no region beside one. KataGo counts its "independent life
+/// regions" the same way once the dame are filled (it treats any area touching an
+/// unfilled dame point, or holding a stone in atari, as seki; here seki is
+/// [`Game::seki_stones`]'s, which leaves a group with eyes of its own independent
+/// even beside unfilled dame).
+fn independent_groups(
+    board: &Board,
+    regions: &Regions,
+    seki: &[bool],
+    beside_seki: &[bool],
+) -> [u32; 2] {
+    let owner = |i: usize| -> Option<usize> {
+        match board.color_at(i) {
+            EMPTY => match regions.list[regions.id[i]].touches {
+                [true, false] => Some(0),
+                [false, true] => Some(1),
+                _ => None,
+            },
+            EDGE => None,
+            c => Some((c - 1) as usize),
+        }
+    };
+    let mut seen = vec![false; board.cell_count()];
+    let mut stack = Vec::new();
+    let mut groups = [0u32; 2];
+    for p in board.points() {
+        let start = board.index(p);
+        let Some(colour) = owner(start) else { continue };
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut in_seki = false;
+        while let Some(i) = stack.pop() {
+            let r = regions.id[i];
+            in_seki |= seki.get(i).copied().unwrap_or(false)
+                || (r != usize::MAX && beside_seki.get(r).copied().unwrap_or(false));
+            for q in board.neighbours(i) {
+                if !seen[q] && owner(q) == Some(colour) {
+                    seen[q] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        if !in_seki {
+            groups[colour] += 1;
+        }
+    }
+    groups
+}
+
+/// Territory scoring counts pass-alive areas as KataGo does: stones standing in
+/// the opponent's pass-alive territory ([`Board::pass_alive`]) are dead whether
+/// or not the caller named them — nothing their owner plays can make them live —
+/// so they are taken off as prisoners and their points are territory. (Area
+/// scoring, the source's count of the board as it stands, leaves them.)
+fn without_pass_dead(
+    board: Board,
+    suicide: crate::rules::Suicide,
+    mut dead: [u32; 2],
+) -> (Board, [u32; 2]) {
+    let mut remove = vec![false; board.cell_count()];
+    let mut any = false;
+    for owner in Color::all() {
+        for p in board.pass_alive(owner, suicide).territory {
+            if board.get(p) == Some(owner.opponent()) {
+                remove[board.index(p)] = true;
+                dead[owner.index()] += 1;
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return (board, dead);
+    }
+    let alive: Vec<(Point, Color)> = board
+        .stones()
+        .filter(|(p, _)| !remove[board.index(*p)])
+        .collect();
+    let cleared = Board::with_stones(board.width(), board.height(), &alive).unwrap_or_else(|_| {
+        unreachable!("taking stones off leaves every other chain its liberties")
+    });
+    (cleared, dead)
 }
 
 /// The handicap stones of a setup: its black stones when it holds no white stone

@@ -207,7 +207,7 @@ fn compare(
 type RuleSet = (&'static str, fn() -> Rules, &'static [&'static str]);
 
 /// Our rules and the GNU Go options that mean the same.
-const RULE_SETS: [RuleSet; 5] = [
+const RULE_SETS: [RuleSet; 6] = [
     (
         "tromp_taylor",
         Rules::tromp_taylor,
@@ -216,6 +216,11 @@ const RULE_SETS: [RuleSet; 5] = [
     (
         "chinese",
         Rules::chinese,
+        &["--forbid-suicide", "--simple-ko"],
+    ),
+    (
+        "chinese_ogs",
+        Rules::chinese_ogs,
         &["--forbid-suicide", "--positional-superko"],
     ),
     (

@@ -3,7 +3,9 @@
 //! (N or N − 1 points for Black's N handicap stones), as KataGo's `hasButton`
 //! and `whiteHandicapBonus` define them.
 
-use go_core::{Color, Game, HandicapBonus, Komi, Move, Point, Rules, Setup};
+use go_core::{
+    Color, Game, HandicapBonus, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide, Tax,
+};
 
 fn margin(game: &Game) -> i64 {
     game.score().margin_half_points()
@@ -83,26 +85,175 @@ fn white_receives_points_for_handicap_stones() {
 }
 
 #[test]
-fn the_settings_are_off_in_every_preset_and_serde_reads_rules_without_them() {
-    for &name in Rules::PRESETS {
+fn every_preset_is_katagos_rule_set_of_that_name() {
+    // KataGo's named rule sets (cpp/game/rules.cpp), field by field: ko, scoring,
+    // tax, multi-stone suicide, button, white handicap bonus, komi in half points.
+    // The source's Tromp–Taylor keeps komi 0 (ruling G2); KataGo's has 7.5.
+    use KoRule::*;
+    type Row = (
+        &'static str,
+        KoRule,
+        Scoring,
+        Tax,
+        bool,
+        bool,
+        HandicapBonus,
+        i32,
+    );
+    let table: [Row; 12] = [
+        (
+            "tromp_taylor",
+            PositionalSuperko,
+            Scoring::Area,
+            Tax::None,
+            true,
+            false,
+            HandicapBonus::None,
+            0,
+        ),
+        (
+            "chinese",
+            Simple,
+            Scoring::Area,
+            Tax::None,
+            false,
+            false,
+            HandicapBonus::Stones,
+            15,
+        ),
+        (
+            "chinese_ogs",
+            PositionalSuperko,
+            Scoring::Area,
+            Tax::None,
+            false,
+            false,
+            HandicapBonus::Stones,
+            15,
+        ),
+        (
+            "chinese_kgs",
+            PositionalSuperko,
+            Scoring::Area,
+            Tax::None,
+            false,
+            false,
+            HandicapBonus::Stones,
+            15,
+        ),
+        (
+            "japanese",
+            Simple,
+            Scoring::Territory,
+            Tax::Seki,
+            false,
+            false,
+            HandicapBonus::None,
+            13,
+        ),
+        (
+            "korean",
+            Simple,
+            Scoring::Territory,
+            Tax::Seki,
+            false,
+            false,
+            HandicapBonus::None,
+            13,
+        ),
+        (
+            "aga",
+            SituationalSuperko,
+            Scoring::Area,
+            Tax::None,
+            false,
+            false,
+            HandicapBonus::StonesMinusOne,
+            15,
+        ),
+        (
+            "bga",
+            SituationalSuperko,
+            Scoring::Area,
+            Tax::None,
+            false,
+            false,
+            HandicapBonus::StonesMinusOne,
+            15,
+        ),
+        (
+            "new_zealand",
+            SituationalSuperko,
+            Scoring::Area,
+            Tax::None,
+            true,
+            false,
+            HandicapBonus::None,
+            15,
+        ),
+        (
+            "stone_scoring",
+            Simple,
+            Scoring::Area,
+            Tax::All,
+            false,
+            false,
+            HandicapBonus::None,
+            15,
+        ),
+        (
+            "ancient_territory",
+            Simple,
+            Scoring::Territory,
+            Tax::All,
+            false,
+            false,
+            HandicapBonus::None,
+            13,
+        ),
+        (
+            "aga_button",
+            SituationalSuperko,
+            Scoring::Area,
+            Tax::None,
+            false,
+            true,
+            HandicapBonus::StonesMinusOne,
+            14,
+        ),
+    ];
+    assert_eq!(Rules::PRESETS.len(), table.len());
+    for (name, ko, scoring, tax, suicide, button, bonus, komi) in table {
         let r = Rules::preset(name).unwrap();
-        assert!(
-            !r.button() && r.handicap_bonus() == HandicapBonus::None,
-            "{name}"
-        );
+        assert_eq!(r.ko(), ko, "{name}");
+        assert_eq!(r.scoring(), scoring, "{name}");
+        assert_eq!(r.tax(), tax, "{name}");
+        assert_eq!(r.suicide() == Suicide::Allowed, suicide, "{name}");
+        assert_eq!(r.button(), button, "{name}");
+        assert_eq!(r.handicap_bonus(), bonus, "{name}");
+        assert_eq!(r.komi().halves(), komi, "{name}");
+        // KataGo's spelling is accepted too.
+        assert_eq!(Rules::preset(&name.replace('_', "-")).unwrap(), r);
     }
+}
+
+#[test]
+fn serde_reads_rules_without_the_optional_settings() {
+    // The button, the handicap bonus and the tax may be left out: off, none, none.
     let old: Rules = serde_json::from_str(
         r#"{"ko":"simple","suicide":"forbidden","scoring":"territory","komi":6.5}"#,
     )
     .unwrap();
-    assert_eq!(old, Rules::japanese());
+    assert_eq!(old, Rules::japanese().with_tax(Tax::None));
     let new = Rules::aga()
         .with_button(true)
-        .with_handicap_bonus(HandicapBonus::StonesMinusOne);
+        .with_tax(Tax::All)
+        .with_handicap_bonus(HandicapBonus::Stones);
     let text = serde_json::to_string(&new).unwrap();
     assert!(
         text.contains(r#""button":true"#)
-            && text.contains(r#""handicap_bonus":"stones_minus_one""#),
+            && text.contains(r#""handicap_bonus":"stones""#)
+            && text.contains(r#""tax":"all""#),
         "{text}"
     );
     assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), new);

@@ -6,7 +6,7 @@ use go_core::sgf::{Collection, SgfGame};
 use go_core::{
     Board, Color, DiagramProblem, End, Game, GameError, GameResult, IllegalMove, KoRule, Komi,
     Margin, Move, ParseError, Point, Rules, RulesError, Scoring, Setup, SetupError, SgfErrorKind,
-    Suicide,
+    Suicide, Tax,
 };
 
 fn pt(s: &str) -> Point {
@@ -124,10 +124,12 @@ fn g2_default_rules_are_tromp_taylor() {
 
 #[test]
 fn g2_presets() {
+    // Komi as ruling G2 gives it; the other fields are KataGo's (see
+    // tests/rule_settings.rs for every field of every preset).
     let table = [
         (
             "chinese",
-            KoRule::PositionalSuperko,
+            KoRule::Simple,
             Suicide::Forbidden,
             Scoring::Area,
             15,
@@ -177,12 +179,19 @@ fn g2_presets() {
 
 #[test]
 fn g2_every_preset_name_loads_equals_its_constructor_and_validates() {
-    let constructors: [fn() -> Rules; 5] = [
+    let constructors: [fn() -> Rules; 12] = [
         Rules::tromp_taylor,
         Rules::chinese,
+        Rules::chinese_ogs,
+        Rules::chinese_kgs,
         Rules::japanese,
+        Rules::korean,
         Rules::aga,
+        Rules::bga,
         Rules::new_zealand,
+        Rules::stone_scoring,
+        Rules::ancient_territory,
+        Rules::aga_button,
     ];
     assert_eq!(Rules::PRESETS.len(), constructors.len());
     assert_eq!(Rules::PRESETS[0], "tromp_taylor", "the default first");
@@ -439,7 +448,7 @@ fn g6_triple_ko_cycle_is_stopped_only_by_superko() {
     assert_eq!(g.board(), start.board(), "simple ko lets the cycle return");
     play_all(&mut g, &TRIPLE_KO_CYCLE); // and again, forever
 
-    for rules in [Rules::tromp_taylor(), Rules::chinese()] {
+    for rules in [Rules::tromp_taylor(), Rules::chinese_ogs()] {
         let mut g = game(rules, TRIPLE_KO, Color::Black);
         play_all(&mut g, &TRIPLE_KO_CYCLE[..5]);
         assert_eq!(
@@ -695,7 +704,7 @@ fn g8_territory_scoring_counts_prisoners() {
     g.play(mv("B1")).unwrap();
     let s = g.score();
     assert_eq!(s.prisoners, [0, 1]);
-    assert_eq!(s.points(Color::White), s.territory[1] + 1);
+    assert_eq!(s.points(Color::White), i64::from(s.territory[1] + 1));
 }
 
 #[test]
@@ -731,6 +740,132 @@ fn g8_seki_scores_correctly() {
     ";
     let t = game(Rules::japanese().with_komi(Komi::ZERO), dame, Color::Black).score();
     assert_eq!((t.territory, t.neutral), ([2, 2], 3));
+}
+
+#[test]
+fn g8_group_tax_as_katago_defines_it() {
+    // Two black groups, each with its own area, and one white group (its two
+    // walls joined through the territory between them).
+    let two_groups = "
+        . X O . O X .
+        . X O . O X .
+        . X O . O X .
+    ";
+    let none = game(Rules::tromp_taylor(), two_groups, Color::Black).score();
+    assert_eq!(
+        (none.points(Color::Black), none.points(Color::White)),
+        (12, 9)
+    );
+    assert_eq!(none.taxed_groups, [0, 0]);
+    // Stone scoring: two points a group.
+    let all = game(
+        Rules::stone_scoring().with_komi(Komi::ZERO),
+        two_groups,
+        Color::Black,
+    )
+    .score();
+    assert_eq!(all.taxed_groups, [2, 1]);
+    assert_eq!((all.points(Color::Black), all.points(Color::White)), (8, 7));
+    assert_eq!(all.result().to_string(), "B+1");
+    // The same count as stones alone once each group has filled all but two eyes:
+    // here every group's area is 2 points larger than its stones' worth.
+    // Seki (one eye each, shared liberties): the seki tax takes the eyes under
+    // area scoring too, and the groups in seki pay no group tax.
+    let seki = "
+        X X . O O
+        . X . O .
+        X X . O O
+    ";
+    let area_seki = game(
+        Rules::tromp_taylor().with_tax(Tax::Seki),
+        seki,
+        Color::Black,
+    )
+    .score();
+    assert_eq!(
+        (
+            area_seki.points(Color::Black),
+            area_seki.points(Color::White),
+            area_seki.neutral
+        ),
+        (5, 5, 5)
+    );
+    let stone = game(
+        Rules::stone_scoring().with_komi(Komi::ZERO),
+        seki,
+        Color::Black,
+    )
+    .score();
+    assert_eq!(stone.taxed_groups, [0, 0]);
+    assert_eq!(
+        (stone.points(Color::Black), stone.points(Color::White)),
+        (5, 5)
+    );
+    // Ancient territory counting: territory less two points a living group.
+    let dame = "
+        . X . O .
+        X X . O O
+        . X . O .
+    ";
+    let t = game(
+        Rules::ancient_territory().with_komi(Komi::ZERO),
+        dame,
+        Color::Black,
+    )
+    .score();
+    assert_eq!((t.territory, t.taxed_groups), ([2, 2], [1, 1]));
+    assert_eq!((t.points(Color::Black), t.points(Color::White)), (0, 0));
+    // Stones beside unfilled dame with no eye of their own count as seki (KataGo
+    // treats any area touching dame so) and pay nothing.
+    let open = game(
+        Rules::stone_scoring().with_komi(Komi::ZERO),
+        "X . O\n. . .\n. . .",
+        Color::Black,
+    )
+    .score();
+    assert_eq!(open.taxed_groups, [0, 0]);
+    assert_eq!(
+        (open.points(Color::Black), open.points(Color::White)),
+        (1, 1)
+    );
+    // The smallest independent group, a stone and its one-point eye, nets nothing.
+    let least = game(
+        Rules::stone_scoring().with_komi(Komi::ZERO),
+        "X .",
+        Color::Black,
+    )
+    .score();
+    assert_eq!(least.taxed_groups, [1, 0]);
+    assert_eq!(
+        (least.points(Color::Black), least.points(Color::White)),
+        (0, 0)
+    );
+}
+
+#[test]
+fn g8_territory_takes_stones_in_pass_alive_territory_as_dead() {
+    // The black chain is pass-alive (its eyes: A3–B3 holding a white stone, D3,
+    // F3, the row below). Under territory scoring the white stone is dead
+    // without being named, as KataGo counts: a prisoner, and A3–B3 territory.
+    let pos = "
+        O . X . X .
+        X X X X X X
+        . . . . . .
+    ";
+    let t = game(Rules::japanese().with_komi(Komi::ZERO), pos, Color::Black).score();
+    assert_eq!((t.territory, t.prisoners, t.neutral), ([10, 0], [1, 0], 0));
+    assert_eq!((t.points(Color::Black), t.points(Color::White)), (11, 0));
+    // Naming it dead gives the same count (it is not counted twice).
+    let named = game(Rules::japanese().with_komi(Komi::ZERO), pos, Color::Black)
+        .score_with_dead(&[pt("A3")])
+        .unwrap();
+    assert_eq!(named, t);
+    // Area scoring counts the board as it stands (the source's rule).
+    let a = game(Rules::tromp_taylor(), pos, Color::Black).score();
+    assert_eq!(
+        (a.points(Color::Black), a.points(Color::White), a.neutral),
+        (16, 1, 1)
+    );
 }
 
 #[test]

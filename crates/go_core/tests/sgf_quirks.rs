@@ -188,13 +188,15 @@ fn rules_names_both_ways() {
         let text = SgfGame::from_game(&game).to_sgf();
         let back = SgfGame::read(&text).unwrap();
         let named = back.named_rules().unwrap();
-        assert_eq!(
-            (named.ko(), named.suicide(), named.scoring()),
-            (rules.ko(), rules.suicide(), rules.scoring()),
-            "{name}: {text}"
-        );
+        // Every field (tax, button, handicap bonus included); komi travels as KM.
+        assert_eq!(named.with_komi(rules.komi()), rules, "{name}: {text}");
         assert_eq!(back.rules_hint(), rules, "{name}");
     }
+    // Settings that are no preset write no RU (never a name that would mislead).
+    let custom = Rules::japanese().with_tax(go_core::Tax::None);
+    let game = Game::new(custom, Setup::new(9, 9)).unwrap();
+    let text = SgfGame::from_game(&game).to_sgf();
+    assert!(!text.contains("RU["), "{text}");
     // An unknown name keeps its text and falls back visibly.
     let g = SgfGame::read("(;GM[1]RU[Ing SST]KM[8])").unwrap();
     assert_eq!(g.named_rules(), None);

@@ -25,7 +25,7 @@ use std::vec::Vec;
 
 use go_core::sgf::SgfGame;
 use go_core::{
-    Color, End, Game, HandicapBonus, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide,
+    Color, End, Game, HandicapBonus, KoRule, Komi, Move, Point, Rules, Scoring, Setup, Suicide, Tax,
 };
 
 use crate::bot::{Budget, Config, Searcher};
@@ -788,132 +788,45 @@ impl Engine {
     }
 }
 
-/// KataGo's named rule sets (`kata-set-rules NAME`) that go_core's settings
-/// express: ko rule, scoring (territory scoring leaves seki eyes uncounted, as
-/// KataGo's `tax SEKI`), multi-stone suicide, the button, White's handicap bonus.
-/// (Name, ko, scoring, suicide, button, bonus.) The others need a group tax on
-/// every group, which go_core does not count.
-const KATA_NAMES: [(&str, KoRule, Scoring, Suicide, bool, HandicapBonus); 13] = [
-    (
-        "tromp-taylor",
-        KoRule::PositionalSuperko,
-        Scoring::Area,
-        Suicide::Allowed,
-        false,
-        HandicapBonus::None,
-    ),
-    (
-        "chinese",
-        KoRule::Simple,
-        Scoring::Area,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::Stones,
-    ),
-    (
-        "chinese-ogs",
-        KoRule::PositionalSuperko,
-        Scoring::Area,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::Stones,
-    ),
-    (
-        "chinese-kgs",
-        KoRule::PositionalSuperko,
-        Scoring::Area,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::Stones,
-    ),
-    (
-        "japanese",
-        KoRule::Simple,
-        Scoring::Territory,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::None,
-    ),
-    (
-        "korean",
-        KoRule::Simple,
-        Scoring::Territory,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::None,
-    ),
-    (
-        "aga",
-        KoRule::SituationalSuperko,
-        Scoring::Area,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::StonesMinusOne,
-    ),
-    (
-        "bga",
-        KoRule::SituationalSuperko,
-        Scoring::Area,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::StonesMinusOne,
-    ),
-    (
-        "french",
-        KoRule::SituationalSuperko,
-        Scoring::Area,
-        Suicide::Forbidden,
-        false,
-        HandicapBonus::StonesMinusOne,
-    ),
-    (
-        "aga-button",
-        KoRule::SituationalSuperko,
-        Scoring::Area,
-        Suicide::Forbidden,
-        true,
-        HandicapBonus::StonesMinusOne,
-    ),
-    (
-        "new-zealand",
-        KoRule::SituationalSuperko,
-        Scoring::Area,
-        Suicide::Allowed,
-        false,
-        HandicapBonus::None,
-    ),
-    (
-        "ing",
-        KoRule::PositionalSuperko,
-        Scoring::Area,
-        Suicide::Allowed,
-        false,
-        HandicapBonus::None,
-    ),
-    (
-        "goe",
-        KoRule::PositionalSuperko,
-        Scoring::Area,
-        Suicide::Allowed,
-        false,
-        HandicapBonus::None,
-    ),
-];
+/// The rules KataGo calls `name` (case, `-`, `_` and spaces ignored): go_core's
+/// preset of that name (they are KataGo's field for field), or one of KataGo's
+/// other spellings: `french` (AGA's fields), `ing` and `goe` (Tromp–Taylor's).
+fn kata_named(name: &str) -> Option<Rules> {
+    let name = squash(name);
+    let name = match name.as_str() {
+        "french" => "aga",
+        "ing" | "goe" => "tromptaylor",
+        other => other,
+    };
+    Rules::PRESETS
+        .iter()
+        .find(|p| squash(p) == name)
+        .and_then(|p| Rules::preset(p).ok())
+}
 
-/// KataGo's rule sets that need what go_core does not count.
-const KATA_UNSUPPORTED: [&str; 2] = ["stone-scoring", "ancient-territory"];
+/// A rules name without case, `-`, `_` and spaces.
+fn squash(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
 
 /// The rules as KataGo's `kata-get-rules` writes them (JSON, KataGo's keys).
-/// go_core has no group tax beyond seki.
 fn kata_rules_json(rules: &Rules) -> String {
     let ko = match rules.ko() {
         KoRule::Simple | KoRule::None => "SIMPLE",
         KoRule::PositionalSuperko => "POSITIONAL",
         KoRule::SituationalSuperko => "SITUATIONAL",
     };
-    let (scoring, tax) = match rules.scoring() {
-        Scoring::Area => ("AREA", "NONE"),
-        Scoring::Territory => ("TERRITORY", "SEKI"),
+    let scoring = match rules.scoring() {
+        Scoring::Area => "AREA",
+        Scoring::Territory => "TERRITORY",
+    };
+    let tax = match rules.tax() {
+        Tax::None => "NONE",
+        Tax::Seki => "SEKI",
+        Tax::All => "ALL",
     };
     let bonus = match rules.handicap_bonus() {
         HandicapBonus::None => "0",
@@ -930,38 +843,17 @@ fn kata_rules_json(rules: &Rules) -> String {
 
 /// The rules `kata-set-rules` names: one of KataGo's names (case, `-`, `_` and
 /// spaces ignored) or a JSON object with KataGo's keys `ko`, `scoring` (or
-/// `score`), `tax`, `suicide`, `hasButton`, `whiteHandicapBonus`,
-/// `friendlyPassOk`, `komi`, where the values go_core can count. The komi is
-/// kept unless the JSON gives one.
+/// `score`), `tax` (by default `SEKI` under territory scoring, else `NONE`, as
+/// KataGo reads it), `suicide`, `hasButton`, `whiteHandicapBonus`,
+/// `friendlyPassOk`, `komi`. The komi is kept unless the JSON gives one.
 fn kata_rules(text: &str, komi: Komi) -> Result<Rules, String> {
     let text = text.trim();
     if text.starts_with('{') {
         return kata_rules_from_json(text, komi);
     }
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let name = squash(text);
-    if let Some(&(_, ko, scoring, suicide, button, bonus)) =
-        KATA_NAMES.iter().find(|(n, ..)| squash(n) == name)
-    {
-        return Ok(Rules::tromp_taylor()
-            .with_ko(ko)
-            .with_scoring(scoring)
-            .with_suicide(suicide)
-            .with_button(button)
-            .with_handicap_bonus(bonus)
-            .with_komi(komi));
-    }
-    if KATA_UNSUPPORTED.iter().any(|n| squash(n) == name) {
-        return Err(format!(
-            "rules {text} need a group tax on every group, which this engine does not count"
-        ));
-    }
-    Err(format!("unknown rules {text}"))
+    kata_named(text)
+        .map(|r| r.with_komi(komi))
+        .ok_or_else(|| format!("unknown rules {text}"))
 }
 
 /// `kata-set-rules` with a JSON object (see [`kata_rules`]).
@@ -981,7 +873,9 @@ fn kata_rules_from_json(text: &str, komi: Komi) -> Result<Rules, String> {
             ("scoring" | "score", Some("TERRITORY"), _) => {
                 rules = rules.with_scoring(Scoring::Territory);
             }
-            ("tax", Some(t @ ("NONE" | "SEKI")), _) => tax = Some(t == "SEKI"),
+            ("tax", Some("NONE"), _) => tax = Some(Tax::None),
+            ("tax", Some("SEKI"), _) => tax = Some(Tax::Seki),
+            ("tax", Some("ALL"), _) => tax = Some(Tax::All),
             ("suicide", _, Some(true)) => rules = rules.with_suicide(Suicide::Allowed),
             ("suicide", _, Some(false)) => rules = rules.with_suicide(Suicide::Forbidden),
             ("hasButton", _, Some(b)) => rules = rules.with_button(b),
@@ -1005,10 +899,11 @@ fn kata_rules_from_json(text: &str, komi: Komi) -> Result<Rules, String> {
             _ => return bad(key),
         }
     }
-    // go_core leaves seki eyes uncounted exactly under territory scoring.
-    if tax.is_some_and(|seki| seki != (rules.scoring() == Scoring::Territory)) {
-        return bad("tax");
-    }
+    let tax = tax.unwrap_or(match rules.scoring() {
+        Scoring::Territory => Tax::Seki,
+        Scoring::Area => Tax::None,
+    });
+    rules = rules.with_tax(tax);
     rules.validate().map_err(|e| e.to_string())?;
     Ok(rules)
 }

@@ -335,16 +335,39 @@ fn katago_rules_commands() {
         "=\n\n"
     );
     assert!(say(&mut e, "kata-get-rules").contains("\"komi\":7,"));
-    // What go_core does not count is refused, visibly; nothing changes.
+    // The group tax, by name and by JSON (the default follows the scoring).
+    assert_eq!(say(&mut e, "kata-set-rules stone-scoring"), "=\n\n");
+    let rules = say(&mut e, "kata-get-rules");
     assert!(
-        say(&mut e, "kata-set-rules stone-scoring")
-            .starts_with("? rules stone-scoring need a group tax")
+        rules.contains("\"tax\":\"ALL\"") && rules.contains("\"scoring\":\"AREA\""),
+        "{rules}"
     );
+    assert_eq!(say(&mut e, "kata-set-rules ancient-territory"), "=\n\n");
     assert!(
-        say(&mut e, r#"kata-set-rules {"tax":"ALL"}"#).starts_with("? rules tax not supported")
+        say(&mut e, "kata-get-rules")
+            .contains("\"scoring\":\"TERRITORY\",\"suicide\":false,\"tax\":\"ALL\"")
     );
+    assert_eq!(
+        say(
+            &mut e,
+            r#"kata-set-rules {"scoring":"AREA","tax":"SEKI","komi":7}"#
+        ),
+        "=\n\n"
+    );
+    assert!(say(&mut e, "kata-get-rules").contains("\"tax\":\"SEKI\""));
+    assert_eq!(
+        say(&mut e, r#"kata-set-rules {"scoring":"TERRITORY","komi":7}"#),
+        "=\n\n"
+    );
+    assert!(say(&mut e, "kata-get-rules").contains("\"tax\":\"SEKI\""));
+    assert_eq!(
+        say(&mut e, r#"kata-set-rules {"scoring":"AREA","komi":7}"#),
+        "=\n\n"
+    );
+    assert!(say(&mut e, "kata-get-rules").contains("\"tax\":\"NONE\""));
+    // What go_core does not know is refused, visibly; nothing changes.
     assert!(
-        say(&mut e, r#"kata-set-rules {"scoring":"AREA","tax":"SEKI"}"#).starts_with("? rules tax")
+        say(&mut e, r#"kata-set-rules {"tax":"SOME"}"#).starts_with("? rules tax not supported")
     );
     assert_eq!(
         say(&mut e, "kata-set-rules chess"),

@@ -174,17 +174,19 @@ impl SgfGame {
 
     /// The preset that the record's `RU` names, as programs write it (case,
     /// spaces, `-` and `_` ignored; a trailing comment after `;` or `,` too):
-    /// Chinese (`CN`, `Chinese-OGS`, `Chinese-KGS`), Japanese (`JP`, Korean, `KR`),
-    /// AGA (`BGA`, French), New Zealand (`NZ`), Tromp–Taylor (`TT`). `None` when
-    /// there is no `RU` or it names none of them (Ing, stone scoring, …).
+    /// every name of [`Rules::PRESETS`] and the short forms `CN` (Chinese), `JP`,
+    /// `KR` (Korean), French (AGA), `NZ` (New Zealand), `TT` (Tromp–Taylor). `None`
+    /// when there is no `RU` or it names none of them (Ing, GOE, …): the caller
+    /// sees the fallback, and [`SgfGame::rules_name`] keeps the text.
     ///
     /// ```
     /// use go_core::Rules;
     /// use go_core::sgf::SgfGame;
     /// let named = |ru: &str| SgfGame::read(&format!("(;GM[1]RU[{ru}])")).unwrap().named_rules();
     /// assert_eq!(named("Japanese"), Some(Rules::japanese()));
-    /// assert_eq!(named("chinese_kgs"), Some(Rules::chinese()));
+    /// assert_eq!(named("chinese_kgs"), Some(Rules::chinese_kgs()));
     /// assert_eq!(named("New Zealand"), Some(Rules::new_zealand()));
+    /// assert_eq!(named("Stone-Scoring"), Some(Rules::stone_scoring()));
     /// assert_eq!(named("Ing"), None);
     /// ```
     pub fn named_rules(&self) -> Option<Rules> {
@@ -197,14 +199,19 @@ impl SgfGame {
             .filter(|c| !matches!(c, ' ' | '-' | '_'))
             .flat_map(char::to_lowercase)
             .collect();
-        Some(match name.as_str() {
-            "chinese" | "cn" | "chineseogs" | "chinesekgs" => Rules::chinese(),
-            "japanese" | "jp" | "korean" | "kr" => Rules::japanese(),
-            "aga" | "bga" | "french" => Rules::aga(),
-            "nz" | "newzealand" => Rules::new_zealand(),
-            "tromptaylor" | "tt" => Rules::tromp_taylor(),
-            _ => return None,
-        })
+        let short = match name.as_str() {
+            "cn" => "chinese",
+            "jp" => "japanese",
+            "kr" => "korean",
+            "french" => "aga",
+            "nz" => "newzealand",
+            "tt" => "tromptaylor",
+            other => other,
+        };
+        Rules::PRESETS
+            .iter()
+            .find(|p| p.chars().filter(|&c| c != '_').eq(short.chars()))
+            .and_then(|p| Rules::preset(p).ok())
     }
 
     /// Plays the record's main line under `rules` (its komi replaced by the
@@ -618,19 +625,23 @@ fn parse_point_list(v: &str, height: u8) -> Option<Vec<Point>> {
     }
 }
 
-/// The SGF `RU` name of a preset, `None` for other settings.
+/// The SGF `RU` name of rules that are a preset but for the komi (`KM` carries
+/// it), as programs write them; `None` for other settings. Presets with the same
+/// fields (Korean and Japanese, BGA and AGA, the two Chinese superko ones) are
+/// written by the first name, which reads back as the same rules.
 fn preset_name(rules: &Rules) -> Option<&'static str> {
-    let same = |p: Rules| {
-        p.ko() == rules.ko() && p.suicide() == rules.suicide() && p.scoring() == rules.scoring()
-    };
     [
         (Rules::tromp_taylor(), "Tromp-Taylor"),
         (Rules::chinese(), "Chinese"),
+        (Rules::chinese_ogs(), "Chinese-OGS"),
         (Rules::japanese(), "Japanese"),
         (Rules::aga(), "AGA"),
         (Rules::new_zealand(), "NZ"),
+        (Rules::stone_scoring(), "Stone-Scoring"),
+        (Rules::ancient_territory(), "Ancient-Territory"),
+        (Rules::aga_button(), "AGA-Button"),
     ]
     .into_iter()
-    .find(|(p, _)| same(*p))
+    .find(|(p, _)| p.with_komi(rules.komi()) == *rules)
     .map(|(_, name)| name)
 }

@@ -497,8 +497,8 @@ impl State for GoState {
         let s = self.game.score();
         let komi = s.komi.points();
         [
-            f64::from(s.points(Color::Black)),
-            f64::from(s.points(Color::White)) + komi,
+            s.points(Color::Black) as f64,
+            s.points(Color::White) as f64 + komi,
         ]
         .into_iter()
         .collect()
