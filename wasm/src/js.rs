@@ -118,13 +118,36 @@ fn to_js(v: &Value) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(&v.to_string())
 }
 
-/// A JavaScript value as JSON (`undefined` and `null` as null).
+/// A JavaScript value as JSON (`undefined` and `null` as null). What JSON cannot
+/// hold (a function, a symbol, a BigInt, a cycle) is a `bad_request`.
 fn from_js(v: &JsValue) -> Result<Value, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(Value::Null);
     }
-    let text: String = js_sys::JSON::stringify(v)?.into();
+    let not_json = || js_error("bad_request", "an argument is not a JSON value");
+    let text = js_sys::JSON::stringify(v)
+        .map_err(|_| not_json())?
+        .as_string()
+        .ok_or_else(not_json)?;
     serde_json::from_str(&text).map_err(|e| js_error("bad_request", &e.to_string()))
+}
+
+/// A text argument. Arguments are taken as `JsValue` and checked here: the glue
+/// for a `&str` parameter trusts the caller to pass a string.
+fn text_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    v.as_string()
+        .ok_or_else(|| js_error("bad_request", &format!("{what} is a string")))
+}
+
+/// A whole-number argument from 0 to `u32::MAX` (no silent rounding or wrapping).
+fn whole_arg(v: &JsValue, what: &str) -> Result<u32, JsValue> {
+    match v.as_f64() {
+        Some(x) if x >= 0.0 && x.fract() == 0.0 && x <= f64::from(u32::MAX) => Ok(x as u32),
+        _ => Err(js_error(
+            "bad_request",
+            &format!("{what} is a whole number from 0"),
+        )),
+    }
 }
 
 /// An options argument: an object, or nothing.
@@ -161,9 +184,10 @@ impl TabletopGame {
     /// Throws a `TabletopError` (`unknown_game`, `bad_rules`, `bad_setup`).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        game: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
         #[wasm_bindgen(unchecked_param_type = "NewOptions")] options: Option<JsValue>,
     ) -> Result<TabletopGame, JsValue> {
+        let game = text_arg(&game, "the game's name")?;
         let mut new = self::options(&options, "the options")?;
         if new.contains_key("restore") {
             return Err(js_error(
@@ -180,9 +204,10 @@ impl TabletopGame {
     /// replayed into the log); the options set the seed and who resolves chance
     /// from here on. Throws `bad_restore` for text that is not a saved game.
     pub fn restore(
-        saved: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] saved: JsValue,
         #[wasm_bindgen(unchecked_param_type = "RestoreOptions")] options: Option<JsValue>,
     ) -> Result<TabletopGame, JsValue> {
+        let saved = text_arg(&saved, "the saved game")?;
         let mut new = self::options(&options, "the options")?;
         new.insert("restore".into(), json!(saved));
         let (table, _) = Table::open(Value::Object(new), clock()).map_err(thrown)?;
@@ -220,8 +245,12 @@ impl TabletopGame {
 
     /// Whether a move (in the game's notation) is legal now, and if not why.
     #[wasm_bindgen(unchecked_return_type = "Check")]
-    pub fn check(&mut self, r#move: &str) -> Result<JsValue, JsValue> {
-        let v = self.ok("check", json!(r#move))?;
+    pub fn check(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let text = text_arg(&r#move, "the move")?;
+        let v = self.ok("check", json!(text))?;
         to_js(&v)
     }
 
@@ -262,7 +291,11 @@ impl TabletopGame {
     /// What `player` may see now, and nothing else (trap stones: the opponent's
     /// traps only at the end; tarokk war: one's own hand).
     #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&mut self, player: u32) -> Result<JsValue, JsValue> {
+    pub fn view(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let player = whole_arg(&player, "the player")?;
         let v = self.ok("view", json!({"player": player}))?;
         to_js(&v)
     }
@@ -270,8 +303,16 @@ impl TabletopGame {
     /// Every event so far as `player` saw it (hidden moves without their secret),
     /// or with no player everything.
     #[wasm_bindgen(unchecked_return_type = "GameEvent[]")]
-    pub fn events(&mut self, player: Option<u32>) -> Result<JsValue, JsValue> {
-        let arg = player.map_or_else(|| json!({}), |p| json!({"player": p}));
+    pub fn events(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let arg = match player {
+            Some(p) if !p.is_undefined() && !p.is_null() => {
+                json!({"player": whole_arg(&p, "the player")?})
+            }
+            _ => json!({}),
+        };
         let mut v = self.ok("events", arg)?;
         to_js(&v["events"].take())
     }
@@ -415,8 +456,15 @@ pub fn games() -> Result<JsValue, JsValue> {
 /// `"go(board_size=9)"`) with the game's playout policy, seeded; returns the
 /// actions taken. For measuring speed (time it with `performance.now()`).
 #[wasm_bindgen(js_name = randomPlayouts)]
-pub fn random_playouts(game: &str, count: u32, seed: u32) -> Result<f64, JsValue> {
-    crate::speed::random_playouts(game, count, u64::from(seed))
+pub fn random_playouts(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+) -> Result<f64, JsValue> {
+    let game = text_arg(&game, "the game string")?;
+    let count = whole_arg(&count, "the count")?;
+    let seed = whole_arg(&seed, "the seed")?;
+    crate::speed::random_playouts(&game, count, u64::from(seed))
         .map(|n| n as f64)
         .map_err(|m| js_error("unknown_game", &m))
 }

@@ -133,3 +133,52 @@ test("random playouts count their actions, reproducibly", () => {
   assert.ok(a > 20 * 50);
   assert.throws(() => randomPlayouts("chess", 1, 1), (e) => e.kind === "unknown_game");
 });
+
+test("no input crashes the module: random calls with random arguments", () => {
+  // A Rust panic in WebAssembly is a RuntimeError ("unreachable") that leaves
+  // the instance unusable; every bad input must be a TabletopError instead.
+  let seed = 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const junk = () => pick([
+    undefined, null, NaN, -1, 0, 1, 2 ** 32, 1.5, 1e300, -0, "", "pass", "A1L", "e3", "Z8", "trap a1",
+    "A1+5", "!a1+b2", "lay PA", "random", "\u0000", "x".repeat(1000), {}, [], { level: 99 },
+    { playouts: 0 }, { timeMs: 1 }, { level: -3 }, { seed: 2 ** 60 }, { rules: 7 }, { setup: { size: 0 } },
+    { setup: { size: 30 } }, { setup: { handicap: 99 } }, { chance: "both" }, { rules: { preset: "common", players: 9 } },
+    { rules: { ko: "spight" } }, 12n, Symbol.iterator, () => 1,
+  ]);
+  const names = ["go", "o_an_quan", "hoop_race", "trap_stones", "tarokk_war", "chess", "", "GO", "yut_nori"];
+  const calls = [
+    (g) => g.legal(), (g) => g.check(junk()), (g) => g.play(junk()), (g) => g.chance(junk()),
+    (g) => g.view(junk()), (g) => g.events(junk()), (g) => g.score(), (g) => g.state(),
+    (g) => g.botMove(junk()), (g) => g.undo(), (g) => g.save(), (g) => g.sgf(), (g) => g.outcome,
+    (g) => g.currentPlayer, (g) => g.over, (g) => g.play(g.legal().moves[0] ?? "pass"),
+    (g) => TabletopGame.restore(String(junk()), junk()),
+  ];
+  let refused = 0;
+  let done = 0;
+  for (let round = 0; round < 300; round += 1) {
+    let game;
+    try {
+      game = new TabletopGame(pick(names), junk());
+    } catch (e) {
+      assert.equal(e.name, "TabletopError", `${e.name}: ${e.message}`);
+      refused += 1;
+      continue;
+    }
+    for (let k = 0; k < 20; k += 1) {
+      try {
+        pick(calls)(game);
+        done += 1;
+      } catch (e) {
+        assert.equal(e.name, "TabletopError", `${e.name}: ${e.message}`);
+        refused += 1;
+      }
+    }
+    game.free();
+  }
+  // The module still works.
+  const g = new TabletopGame("go", { setup: { size: 9 } });
+  g.play("E5");
+  assert.ok(done > 500 && refused > 100, `${done} done, ${refused} refused`);
+});
