@@ -5,8 +5,9 @@
 //! structured request built from typed choices over the protocol's request names — `new` for every
 //! game with presets, seeds and setups, `legal`, `check` and `play` of listed or
 //! arbitrary moves, `chance`, `state`, `view`, `viewer`, `events`, `undo`,
-//! `score`, `bot` with tiny playout budgets only, `games`, `close`, `quit`, with or
-//! without a `"game"` id. Every answer is one line of JSON, an object with `"ok"`
+//! `score`, `bot` with tiny playout budgets only, `games`, `close`, `quit`, `sgf`,
+//! `save` followed by a `restore` that must give back the same state, and
+//! `restore` of arbitrary text, with or without a `"game"` id. Every answer is one line of JSON, an object with `"ok"`
 //! or `"error"` (never both), an error has a kind and a message, and nothing
 //! panics. Raw lines asking the bot for more than a tiny budget are cut down to one
 //! first (the search itself is not what this target is about).
@@ -59,6 +60,12 @@ enum Request {
     Games,
     Close(Option<u8>),
     Quit,
+    /// `save`, then `new` with `restore` of what it wrote: the restored game's
+    /// state must be the saved one's.
+    SaveRestore,
+    /// `new` with `restore` of arbitrary text.
+    RestoreText(String),
+    Sgf,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -244,6 +251,23 @@ fn typed_request(referee: &mut Referee, Line { request, game }: Line) {
                 None => with_id(json!({"close": {}})),
             },
             Request::Quit => with_id(json!({"quit": {}})),
+            Request::Sgf => with_id(json!({"sgf": {}})),
+            Request::RestoreText(t) => json!({"new": {"restore": t}}).to_string(),
+            Request::SaveRestore => {
+                let saved = ask(referee, &with_id(json!({"save": {}})));
+                let Some(text) = saved["ok"]["saved"].as_str() else { return };
+                let state = ask(referee, &with_id(json!({"state": {}})));
+                let restored = ask(referee, &json!({"new": {"restore": text, "chance": "client"}}).to_string());
+                assert!(restored.get("ok").is_some(), "a saved game not restored: {restored}");
+                // The referee's view of the same position (the saved session may
+                // show a player's view; compare the referee's on both sides).
+                let id = restored["ok"]["id"].clone();
+                let again = ask(referee, &json!({"state": {}, "game": id}).to_string());
+                if state.get("ok").is_some() && state["ok"].get("player").is_none() {
+                    assert_eq!(again["ok"], state["ok"], "restored state differs: {text}");
+                }
+                return;
+            }
         };
         ask(referee, &line);
     }
