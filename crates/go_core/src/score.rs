@@ -374,16 +374,11 @@ fn independent_groups(
     seki: &[bool],
     beside_seki: &[bool],
 ) -> [u32; 2] {
-    let owner = |i: usize| -> Option<usize> {
-        match board.color_at(i) {
-            EMPTY => match regions.list[regions.id[i]].touches {
-                [true, false] => Some(0),
-                [false, true] => Some(1),
-                _ => None,
-            },
-            EDGE => None,
-            c => Some((c - 1) as usize),
-        }
+    let owners = owners_with(board, regions);
+    let owner = |i: usize| match owners[i] {
+        BLACK => Some(0),
+        WHITE => Some(1),
+        _ => None,
     };
     let mut seen = vec![false; board.cell_count()];
     let mut stack = Vec::new();
@@ -464,7 +459,11 @@ fn handicap_stones(setup: &crate::setup::Setup) -> u32 {
 /// or for an empty point the one colour its region reaches (`BLACK` or
 /// `WHITE`); `EMPTY` for neutral points, `EDGE` off the board.
 pub(crate) fn area_owners(board: &Board) -> Vec<u8> {
-    let regions = Regions::of(board);
+    owners_with(board, &Regions::of(board))
+}
+
+/// [`area_owners`] from regions already found.
+fn owners_with(board: &Board, regions: &Regions) -> Vec<u8> {
     (0..board.cell_count())
         .map(|i| match board.color_at(i) {
             EMPTY => match regions.list[regions.id[i]].touches {

@@ -260,13 +260,7 @@ impl Referee {
             .get("game")
             .and_then(Value::as_str)
             .ok_or_else(|| fail("bad_request", "new takes {\"game\": NAME, ...}"))?;
-        let seed = match arg.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .ok_or_else(|| fail("bad_request", "the seed is a whole number"))?,
-            ),
-        };
+        let seed = seed_arg(arg)?;
         let setup = arg.get("setup").cloned().unwrap_or(json!({}));
         let Value::Object(setup) = setup else {
             return Err(fail("bad_setup", "the setup is an object"));
@@ -359,13 +353,7 @@ impl Referee {
         let (game_string, history) = crate::serial::read(text).map_err(|e| bad(e.to_string()))?;
         let game = load(&game_string).map_err(|e| bad(e.to_string()))?;
         let canonical = game.info().short_name;
-        let seed = match arg.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .ok_or_else(|| fail("bad_request", "the seed is a whole number"))?,
-            ),
-        };
+        let seed = seed_arg(arg)?;
         let client_chance = chance_arg(arg, seed, canonical)?;
         let mut state = game.new_initial_state();
         let mut events = Vec::new();
@@ -417,6 +405,17 @@ impl Referee {
         self.sessions.insert(id, session);
         self.current = Some(id);
         response
+    }
+}
+
+/// `new`'s `seed`: absent, null, or a whole number.
+fn seed_arg(arg: &Value) -> Result<Option<u64>, Failure> {
+    match arg.get("seed") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| fail("bad_request", "the seed is a whole number")),
     }
 }
 
