@@ -134,6 +134,13 @@ fn playouts(c: &mut Criterion) {
         group.bench_function("go_core", |b| {
             b.iter(|| black_box(go_core_playout(&mut game, &start, &mut rng)))
         });
+        // The same playouts on the board built for them (the same moves for the
+        // same random numbers).
+        let mut light = go_core::LightPlayout::new(&start);
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        group.bench_function("go_core_light", |b| {
+            b.iter(|| black_box(light.run(&mut rng, 10_000)))
+        });
         let gb = goban_policy::new(size);
         let mut rng = Pcg64Mcg::seed_from_u64(1);
         group.bench_function("goban-0.20.1", |b| {

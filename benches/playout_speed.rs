@@ -5,7 +5,8 @@
 //! cargo run --release -p tabletop-benches --example playout_speed -- o_an_quan [PLAYERS] [PLAYOUTS]  # Ô ăn quan
 //! cargo run --release -p tabletop-benches --example playout_speed -- hoop_race [PLAYERS] [GAMES]     # hoop race
 //! ```
-//! Go: `SIMPLE_KO=1` or `CHINESE=1` change the rules. Ô ăn quan: `COMMON=1` plays
+//! Go: [`go_core::LightPlayout`]; `GAME=1` plays them with `Game::play_out`
+//! instead; `SIMPLE_KO=1` or `CHINESE=1` change the rules. Ô ăn quan: `COMMON=1` plays
 //! the common preset. Hoop race: `YUT=1` plays yut nori.
 
 use std::time::Instant;
@@ -36,13 +37,20 @@ fn go_speed(size: u8, playouts: usize) {
         Rules::tromp_taylor()
     };
     let start = Game::new(rules, go_core::Setup::new(size, size)).expect("a board size 1..=25");
-    let mut game = start.clone();
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let t = Instant::now();
     let mut moves = 0;
-    for _ in 0..playouts {
-        game.clone_from(&start);
-        moves += game.play_out(&mut rng, 10_000);
+    if std::env::var_os("GAME").is_some() {
+        let mut game = start.clone();
+        for _ in 0..playouts {
+            game.clone_from(&start);
+            moves += game.play_out(&mut rng, 10_000);
+        }
+    } else {
+        let mut light = go_core::LightPlayout::new(&start);
+        for _ in 0..playouts {
+            moves += light.run(&mut rng, 10_000);
+        }
     }
     report(&format!("go {size}x{size}"), playouts, moves, t);
 }

@@ -433,6 +433,22 @@ impl Board {
         self.cells[i].head as usize
     }
 
+    /// The next stone of the chain through the stone at `i` (its circular list).
+    pub(crate) fn next_in_chain(&self, i: usize) -> usize {
+        self.cells[i].next as usize
+    }
+
+    /// The pseudo-liberty count, size and Zobrist hash of the chain headed at `h`.
+    pub(crate) fn chain_totals(&self, h: usize) -> (u16, u16, u64) {
+        let c = &self.chains[h];
+        (c.libs, c.size, c.hash)
+    }
+
+    /// The empty-point list (cells), in its order.
+    pub(crate) fn empty_cells(&self) -> &[u16] {
+        &self.empties
+    }
+
     // ----- chain bookkeeping (the hot path is in `board/cells.rs`) -----
 
     /// Whether the chain headed at `head` has all its liberties at `p`.

@@ -15,6 +15,7 @@ mod estimate;
 mod game;
 pub mod handicap;
 mod heavy;
+mod light;
 mod moves;
 mod outcome;
 pub mod player;
@@ -40,6 +41,7 @@ pub use error::{
 pub use estimate::DeadEstimate;
 pub use game::Game;
 pub use heavy::{HeavyPolicy, MoveHints, PATTERNS};
+pub use light::LightPlayout;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use outcome::{End, Outcome};
 pub use player::Color;

@@ -22,7 +22,7 @@ impl Game {
     /// The key of a position in the superko table: the board hash, with the side
     /// to move folded in under situational superko.
     #[inline]
-    pub(super) fn key_for(&self, hash: u64, to_move: Color) -> u64 {
+    pub(crate) fn key_for(&self, hash: u64, to_move: Color) -> u64 {
         match self.rules.ko() {
             KoRule::SituationalSuperko => side_key(hash, to_move),
             _ => hash,
@@ -80,6 +80,27 @@ impl Game {
             }
         }
         found
+    }
+
+    /// Whether some position of this game has the key `key` (as
+    /// [`Game::key_for`] makes it), the board `colors` (one entry per cell) and,
+    /// under situational superko, `next` to move: a light playout from this
+    /// game's position asks it of the positions before the playout.
+    pub(crate) fn has_position(&self, key: u64, next: Color, colors: &[u8]) -> bool {
+        if !self.positions.contains(key) {
+            return false;
+        }
+        self.positions.find(key).any(|j| {
+            (self.rules.ko() != KoRule::SituationalSuperko || self.to_move_at(j) == next)
+                && self.colors_at(j)[..colors.len()] == *colors
+        })
+    }
+
+    /// What a light playout from here needs of the game besides the board: the
+    /// simple-ko cell (0 for none), the passes in a row, and the most stones any
+    /// position so far had.
+    pub(crate) fn playout_state(&self) -> (u16, u8, u32) {
+        (self.ko, self.passes, self.max_stones)
     }
 
     #[inline]

@@ -1,0 +1,1001 @@
+//! A board built for light playouts alone: the same policy and the same rules as
+//! [`Game::play_out`], with none of what a game keeps for its players (the history
+//! for undo, reports, prisoners), so that a playout move costs as little as it
+//! can.
+//!
+//! What makes it cheap:
+//! - every cell knows how many of its four neighbours are black, white, empty and
+//!   edge (four 4-bit counts in one `u16`, kept as stones come and go), so the eye
+//!   test and "a quiet point: it has a liberty and touches no opponent" are one
+//!   load;
+//! - chains keep only a pseudo-liberty count (stone–empty adjacencies): a chain is
+//!   captured when it falls to zero, and a point `p` is a chain's only liberty
+//!   exactly when the count equals the number of `p`'s neighbours in the chain;
+//! - superko (ruling G6) remembers the playout's positions in a table stamped per
+//!   playout (nothing to clear), is consulted only when the move makes no more
+//!   stones than some earlier position had, and a key found there is checked board
+//!   against board (replaying the playout, or asking the game for its earlier
+//!   positions), so a hash collision never refuses a legal move;
+//! - the tables are arrays of 1,024 entries indexed by `cell & 1023`: in range by
+//!   construction, without `unsafe` and without bounds checks.
+//!
+//! The empty-point list and the chains' circular lists change exactly as the
+//! game's board changes them, so a [`LightPlayout`] and [`Game::play_out`] given
+//! the same random numbers play the same moves (a test holds them to it).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use rand_core::Rng;
+
+use crate::board::{self, BLACK, EDGE, EMPTY, MAX_CELLS, WHITE};
+use crate::chance::below;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::player::Color;
+use crate::rules::{KoRule, Suicide};
+use crate::zobrist;
+
+/// Entries of every cell table: a power of two at least [`MAX_CELLS`].
+const CAP: usize = 1024;
+const MASK: usize = CAP - 1;
+const _: () = assert!(MAX_CELLS <= CAP);
+
+/// Draws with replacement before the exhaustive draw (as [`Game::play_out`]).
+const QUICK_TRIES: usize = 4;
+/// Empty points up to which the exhaustive draw uses a small buffer.
+const SMALL_BOARD: usize = 192;
+
+/// Bit offsets of the four neighbour counts in [`Cell::around`]: black, white,
+/// empty, edge (the colour codes 1, 2, 0, 3 give the black and white offsets as
+/// `4 · (code − 1)`).
+const EMPTY_SHIFT: u32 = 8;
+const EDGE_SHIFT: u32 = 12;
+
+/// The offset of `code`'s count (1 black, 2 white).
+#[inline(always)]
+const fn shift(code: u8) -> u32 {
+    4 * (code as u32 - 1)
+}
+
+/// What a stone of `code` appearing on an empty neighbour does to a cell's
+/// counts: one more of `code`, one empty fewer (wrapping arithmetic; a removal
+/// subtracts it).
+#[inline(always)]
+const fn arrival(code: u8) -> u16 {
+    (1u16 << shift(code)).wrapping_sub(1 << EMPTY_SHIFT)
+}
+
+/// The colour of a stone code (1 black, 2 white).
+#[inline(always)]
+const fn color_of(code: u8) -> Color {
+    if code == BLACK {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// Whether a ko rule looks at earlier positions.
+#[inline(always)]
+const fn is_superko(rule: KoRule) -> bool {
+    matches!(rule, KoRule::PositionalSuperko | KoRule::SituationalSuperko)
+}
+
+/// One cell: eight bytes, so a point and its row neighbours share a cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    color: u8,
+    /// Neighbour counts by colour (see the `*_SHIFT` constants).
+    around: u16,
+    /// Head of the stone's chain; 0 (an edge cell, never a stone) when empty.
+    head: u16,
+    /// The next stone of the chain (a circular list).
+    next: u16,
+}
+
+/// A chain's totals, at its head.
+#[derive(Clone, Copy, Debug, Default)]
+struct Chain {
+    /// Pseudo-liberties: (stone, empty neighbour) adjacencies.
+    libs: u16,
+    size: u16,
+    hash: u64,
+}
+
+/// The position of a playout: everything a move changes.
+#[derive(Clone)]
+struct Position {
+    cells: [Cell; CAP],
+    chains: [Chain; CAP],
+    empty_at: [u16; CAP],
+    empties: [u16; CAP],
+    empty_count: usize,
+    hash: u64,
+    stones: [u32; 2],
+    /// The cell a simple-ko recapture is forbidden on (0: none).
+    ko: u16,
+    passes: u8,
+    /// The colour code of the side to move.
+    mover: u8,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position {
+            cells: [Cell::default(); CAP],
+            chains: [Chain::default(); CAP],
+            empty_at: [0; CAP],
+            empties: [0; CAP],
+            empty_count: 0,
+            hash: 0,
+            stones: [0; 2],
+            ko: 0,
+            passes: 0,
+            mover: BLACK,
+        }
+    }
+}
+
+/// What a stone on an empty point would do, found without playing it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Effect {
+    /// Xor of the hashes of the chains it removes (captured, or its own in a
+    /// suicide).
+    removed_hash: u64,
+    /// Opponent stones captured.
+    captured: u32,
+    /// Own stones removed with it (a suicide), the stone included.
+    suicide: u32,
+    /// No empty and no friendly neighbour (for simple ko).
+    lone: bool,
+    /// A friendly neighbour (chains join).
+    friendly: bool,
+}
+
+/// The positions of the playout so far, for superko: key → move number, in a
+/// table whose slots are stamped with the playout they belong to, so that a new
+/// playout starts with an empty table without clearing it.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    slots: Vec<Slot>,
+    len: usize,
+    stamp: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    key: u64,
+    stamp: u32,
+    index: u32,
+}
+
+impl Seen {
+    /// Forgets every position (a new stamp; the slots are wiped only when the
+    /// stamp wraps).
+    fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(Slot::default());
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u64, index: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut s = key as usize & mask;
+        while self.slots[s].stamp == self.stamp {
+            s = (s + 1) & mask;
+        }
+        self.slots[s] = Slot {
+            key,
+            stamp: self.stamp,
+            index,
+        };
+        self.len += 1;
+    }
+
+    /// The move numbers of the positions with key `key`.
+    fn find(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut s = key as usize & mask;
+        core::iter::from_fn(move || {
+            while let Some(slot) = self.slots.get(s).filter(|x| x.stamp == self.stamp) {
+                s = (s + 1) & mask;
+                if slot.key == key {
+                    return Some(slot.index);
+                }
+            }
+            None
+        })
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        self.find(key).next().is_some()
+    }
+
+    /// Doubles the table (at least 64 slots), keeping this playout's entries.
+    #[cold]
+    fn grow(&mut self) {
+        let old = core::mem::take(&mut self.slots);
+        let size = (2 * old.len()).max(64);
+        self.slots = alloc::vec![Slot::default(); size];
+        self.len = 0;
+        let stamp = self.stamp;
+        self.stamp = 1;
+        for slot in old.into_iter().filter(|s| s.stamp == stamp) {
+            self.insert(slot.key, slot.index);
+        }
+    }
+}
+
+/// Light playouts from one position of a [`Game`], on a board built for them:
+/// the moves [`Game::play_out`] plays (a uniformly random legal move that fills
+/// none of the mover's own eyes, under the game's rules, superko included), at a
+/// fraction of the cost, for Monte Carlo search and benchmarks.
+///
+/// Make one from a game, then [`run`](LightPlayout::run) as many playouts from
+/// that position as needed (each starts again from it, reusing the memory: no
+/// allocation per move or per playout once the superko table has grown), and
+/// read the result of each with [`area`](LightPlayout::area) or
+/// [`winner`](LightPlayout::winner). [`set_start`](LightPlayout::set_start) moves
+/// it to another position.
+///
+/// ```
+/// use go_core::{Game, LightPlayout, Rules, Setup};
+/// use rand_core::SeedableRng;
+/// use rand_pcg::Pcg64Mcg;
+/// let game = Game::new(Rules::chinese(), Setup::new(9, 9))?;
+/// let mut playout = LightPlayout::new(&game);
+/// let mut rng = Pcg64Mcg::seed_from_u64(7);
+/// let mut black_wins = 0;
+/// for _ in 0..100 {
+///     let moves = playout.run(&mut rng, 1000);
+///     assert!(moves > 0 && playout.is_over());
+///     let [black, white] = playout.area();
+///     assert!(black + white <= 81);
+///     black_wins += usize::from(playout.winner() == Some(go_core::Color::Black));
+/// }
+/// assert!((20..80).contains(&black_wins)); // komi 7.5 against random play
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct LightPlayout {
+    /// The game the playouts start from: its rules, and its earlier positions
+    /// for superko.
+    start_game: Game,
+    start: Box<Position>,
+    live: Box<Position>,
+    seen: Seen,
+    /// The cells played so far in this playout (0 for a pass).
+    moves: Vec<u16>,
+    /// The most stones of any position of the game before the playout, and of
+    /// the game and the playout so far.
+    start_max_stones: u32,
+    max_stones: u32,
+    /// Cells in the tables of this board size, and the stride of a row.
+    cell_count: usize,
+    stride: usize,
+    ko_rule: KoRule,
+    suicide_allowed: bool,
+}
+
+impl core::fmt::Debug for LightPlayout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("LightPlayout")
+            .field("moves", &self.moves.len())
+            .field("over", &self.is_over())
+            .finish_non_exhaustive()
+    }
+}
+
+impl LightPlayout {
+    /// Playouts from the position of `game` (which may be over: every playout
+    /// then plays no move).
+    pub fn new(game: &Game) -> LightPlayout {
+        let mut playout = LightPlayout {
+            start_game: game.clone(),
+            start: Box::default(),
+            live: Box::default(),
+            seen: Seen::default(),
+            moves: Vec::new(),
+            start_max_stones: 0,
+            max_stones: 0,
+            cell_count: 0,
+            stride: 0,
+            ko_rule: KoRule::None,
+            suicide_allowed: false,
+        };
+        playout.set_start(game);
+        playout
+    }
+
+    /// Starts later playouts from the position of `game` instead, reusing this
+    /// one's memory; the position now is that of `game`.
+    pub fn set_start(&mut self, game: &Game) {
+        self.start_game.clone_from(game);
+        let b = game.board();
+        let n = b.cell_count();
+        self.cell_count = n;
+        self.stride = b.stride();
+        self.ko_rule = game.rules().ko();
+        self.suicide_allowed = game.rules().suicide() == Suicide::Allowed;
+        let (ko, passes, max_stones) = game.playout_state();
+        self.start_max_stones = max_stones;
+        let p = &mut *self.start;
+        for i in 0..n {
+            let color = b.color_at(i);
+            let stone = color == BLACK || color == WHITE;
+            p.cells[i] = Cell {
+                color,
+                around: 0,
+                head: if stone { b.head(i) as u16 } else { 0 },
+                next: if stone { b.next_in_chain(i) as u16 } else { 0 },
+            };
+            p.chains[i] = Chain::default();
+            if stone && b.head(i) == i {
+                let (libs, size, hash) = b.chain_totals(i);
+                p.chains[i] = Chain { libs, size, hash };
+            }
+        }
+        for i in 0..n {
+            if p.cells[i].color == EDGE {
+                continue;
+            }
+            let mut around = 0u16;
+            for q in [i - self.stride, i - 1, i + 1, i + self.stride] {
+                around += match p.cells[q].color {
+                    EMPTY => 1 << EMPTY_SHIFT,
+                    EDGE => 1 << EDGE_SHIFT,
+                    code => 1 << shift(code),
+                };
+            }
+            p.cells[i].around = around;
+        }
+        let empties = b.empty_cells();
+        p.empty_count = empties.len();
+        for (k, &i) in empties.iter().enumerate() {
+            p.empties[k] = i;
+            p.empty_at[usize::from(i)] = k as u16;
+        }
+        p.hash = b.zobrist();
+        p.stones = [b.count(Color::Black) as u32, b.count(Color::White) as u32];
+        p.ko = ko;
+        p.passes = if game.is_over() { 2 } else { passes };
+        p.mover = board::stone(game.to_move());
+        self.restart();
+    }
+
+    /// Back to the start position, for a new playout.
+    fn restart(&mut self) {
+        let n = self.cell_count;
+        let (s, l) = (&*self.start, &mut *self.live);
+        l.cells[..n].copy_from_slice(&s.cells[..n]);
+        l.chains[..n].copy_from_slice(&s.chains[..n]);
+        l.empty_at[..n].copy_from_slice(&s.empty_at[..n]);
+        l.empties[..s.empty_count].copy_from_slice(&s.empties[..s.empty_count]);
+        l.empty_count = s.empty_count;
+        l.hash = s.hash;
+        l.stones = s.stones;
+        l.ko = s.ko;
+        l.passes = s.passes;
+        l.mover = s.mover;
+        self.moves.clear();
+        self.seen.clear();
+        self.max_stones = self.start_max_stones;
+    }
+
+    /// Plays a light playout from the start position: until the game ends (two
+    /// passes in a row) or `max_moves` moves have been played. Returns the number
+    /// of moves played (passes included). The moves are those [`Game::play_out`]
+    /// would play from the same position with the same random numbers.
+    pub fn run<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
+        self.restart();
+        let mut played = 0;
+        while played < max_moves && self.live.passes < 2 {
+            match self.draw(rng) {
+                Some((k, e)) => self.play(k, &e),
+                None => self.pass(),
+            }
+            played += 1;
+        }
+        played
+    }
+
+    /// Whether the last playout ended the game (two passes in a row).
+    pub fn is_over(&self) -> bool {
+        self.live.passes >= 2
+    }
+
+    /// The colour to move in the position the last playout reached.
+    pub fn to_move(&self) -> Color {
+        color_of(self.live.mover)
+    }
+
+    /// The moves of the last playout, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        let b = self.start_game.board();
+        self.moves.iter().map(move |&i| match i {
+            0 => Move::Pass,
+            i => Move::Play(b.point(usize::from(i))),
+        })
+    }
+
+    /// The stone on a point of the position the last playout reached.
+    pub fn get(&self, p: crate::Point) -> Option<Color> {
+        let b = self.start_game.board();
+        if !b.contains(p) {
+            return None;
+        }
+        match self.live.cells[b.index(p) & MASK].color {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Area (Tromp–Taylor) of each colour in the position the last playout
+    /// reached, `[black, white]`: its stones, and the empty points from which
+    /// only its stones can be reached. Every stone counts as alive, which is how
+    /// a finished light playout is scored (no dead stones are left: no move fills
+    /// an eye, and every other point gets filled).
+    pub fn area(&self) -> [u32; 2] {
+        let l = &*self.live;
+        let mut area = l.stones;
+        // Each empty region once: flood fill from every empty point not yet seen,
+        // noting which colours it reaches.
+        let mut seen = [false; CAP];
+        let mut stack = [0u16; CAP];
+        for &start in &l.empties[..l.empty_count] {
+            let start = usize::from(start) & MASK;
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let (mut size, mut reaches, mut top) = (0u32, 0u8, 1);
+            stack[0] = start as u16;
+            while top > 0 {
+                top -= 1;
+                let i = usize::from(stack[top]);
+                size += 1;
+                for q in self.neighbours(i) {
+                    match l.cells[q].color {
+                        EMPTY if !seen[q] => {
+                            seen[q] = true;
+                            stack[top] = q as u16;
+                            top += 1;
+                        }
+                        c @ (BLACK | WHITE) => reaches |= c,
+                        _ => {}
+                    }
+                }
+            }
+            match reaches {
+                BLACK => area[0] += size,
+                WHITE => area[1] += size,
+                _ => {}
+            }
+        }
+        area
+    }
+
+    /// The winner of the position the last playout reached by area and the
+    /// game's komi (and no handicap bonus); `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        let [black, white] = self.area();
+        let margin = 2 * (i64::from(black) - i64::from(white))
+            - i64::from(self.start_game.rules().komi().halves());
+        match margin {
+            m if m > 0 => Some(Color::Black),
+            m if m < 0 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    // ----- the playout policy -----
+
+    /// A uniformly drawn playout candidate: its position in the empty-point list
+    /// and its effect; `None` when there is none (the side passes).
+    #[inline(always)]
+    fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(usize, Effect)> {
+        let n = self.live.empty_count;
+        if n == 0 {
+            return None;
+        }
+        for _ in 0..QUICK_TRIES {
+            let k = below(rng, n as u32) as usize;
+            if let Some(e) = self.candidate(k) {
+                return Some((k, e));
+            }
+        }
+        if n <= SMALL_BOARD {
+            self.draw_without_replacement::<SMALL_BOARD, R>(rng, n)
+        } else {
+            self.draw_without_replacement::<MAX_CELLS, R>(rng, n)
+        }
+    }
+
+    /// A uniformly drawn acceptable one of the first `n` empty points (the same
+    /// draws as the game's): a rejected position is swapped out of range, so
+    /// each acceptable one is equally likely to come first.
+    #[inline(never)]
+    fn draw_without_replacement<const N: usize, R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        n: usize,
+    ) -> Option<(usize, Effect)> {
+        let mut positions = [0u16; N];
+        let mut n = n.min(N);
+        for (k, p) in positions[..n].iter_mut().enumerate() {
+            *p = k as u16;
+        }
+        while n > 0 {
+            let k = below(rng, n as u32) as usize;
+            let at = usize::from(positions[k]);
+            if let Some(e) = self.candidate(at) {
+                return Some((at, e));
+            }
+            n -= 1;
+            positions.swap(k, n);
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        let s = self.stride;
+        [
+            i.wrapping_sub(s) & MASK,
+            i.wrapping_sub(1) & MASK,
+            (i + 1) & MASK,
+            (i + s) & MASK,
+        ]
+    }
+
+    /// The effect of the mover's stone on the empty point at position `k` of the
+    /// empty-point list, when it fills none of the mover's eyes and the rules
+    /// allow it; `None` otherwise.
+    #[inline(always)]
+    fn candidate(&self, k: usize) -> Option<Effect> {
+        let l = &*self.live;
+        let i = usize::from(l.empties[k & MASK]) & MASK;
+        let code = l.mover;
+        let around = u32::from(l.cells[i].around);
+        let own = (around >> shift(code)) & 15;
+        let opp = (around >> shift(code ^ 3)) & 15;
+        let empty = (around >> EMPTY_SHIFT) & 15;
+        let edge = around >> EDGE_SHIFT;
+        if own + edge == 4 && self.is_eye(i, code) {
+            return None;
+        }
+        if empty > 0 && opp == 0 {
+            // Quiet: the stone has a liberty and takes nothing, so only superko
+            // can refuse it, and only if an earlier board had as many stones.
+            let e = Effect {
+                friendly: own > 0,
+                ..Effect::default()
+            };
+            if is_superko(self.ko_rule) && l.stones[0] + l.stones[1] < self.max_stones {
+                return self.superko_allows(i, &e).then_some(e);
+            }
+            return Some(e);
+        }
+        let e = self.effect(i, code, around);
+        if e.suicide > 0 && !self.suicide_allowed {
+            return None;
+        }
+        let allowed = match self.ko_rule {
+            KoRule::None => true,
+            KoRule::Simple => i != usize::from(l.ko) || l.ko == 0,
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => self.superko_allows(i, &e),
+        };
+        allowed.then_some(e)
+    }
+
+    /// Whether the empty cell `i`, all of whose neighbours are `code`'s stones
+    /// or the edge, is an eye of `code`: the opponent holds fewer than two of its
+    /// diagonal points, and none when it is on the edge (as the game's playouts
+    /// judge it).
+    #[inline(always)]
+    fn is_eye(&self, i: usize, code: u8) -> bool {
+        let s = self.stride;
+        let c = &self.live.cells;
+        let (mut opponents, mut edges) = (0, 0);
+        for q in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+            let color = c[q & MASK].color;
+            opponents += u32::from(color == code ^ 3);
+            edges += u32::from(color == EDGE);
+        }
+        opponents == 0 || (edges == 0 && opponents == 1)
+    }
+
+    /// What a stone of `code` on the empty cell `i` does, for a point that is
+    /// not quiet.
+    #[inline(always)]
+    fn effect(&self, i: usize, code: u8, around: u32) -> Effect {
+        let l = &*self.live;
+        let own = (around >> shift(code)) & 15;
+        let opp = (around >> shift(code ^ 3)) & 15;
+        let has_empty = (around >> EMPTY_SHIFT) & 15 > 0;
+        let nbrs = self.neighbours(i);
+        let heads = nbrs.map(|q| l.cells[q].head);
+        let colors = nbrs.map(|q| l.cells[q].color);
+        let mut e = Effect {
+            lone: !has_empty && own == 0,
+            friendly: own > 0,
+            ..Effect::default()
+        };
+        // The number of `i`'s neighbours in the chain headed at `h`.
+        let touching = |h: u16| heads.iter().filter(|&&x| x == h).count() as u16;
+        // An opponent chain whose every pseudo-liberty is at `i` is captured
+        // (each chain once: at its first neighbour). It cannot have more
+        // pseudo-liberties than `i` has opponent neighbours: most chains are
+        // passed over on that count alone.
+        for n in 0..4 {
+            if colors[n] != code ^ 3 {
+                continue;
+            }
+            let h = heads[n];
+            let chain = l.chains[usize::from(h) & MASK];
+            if u32::from(chain.libs) > opp || heads[..n].contains(&h) {
+                continue;
+            }
+            if chain.libs == touching(h) {
+                e.captured += u32::from(chain.size);
+                e.removed_hash ^= chain.hash;
+            }
+        }
+        if has_empty || e.captured > 0 {
+            return e;
+        }
+        // No liberty and nothing taken: a suicide unless a friendly chain keeps
+        // a liberty elsewhere.
+        let (mut size, mut hash) = (1u32, 0);
+        for n in 0..4 {
+            if colors[n] != code {
+                continue;
+            }
+            let h = heads[n];
+            let chain = l.chains[usize::from(h) & MASK];
+            if u32::from(chain.libs) > own {
+                return e;
+            }
+            if heads[..n].contains(&h) {
+                continue;
+            }
+            if chain.libs != touching(h) {
+                return e;
+            }
+            size += u32::from(chain.size);
+            hash ^= chain.hash;
+        }
+        e.suicide = size;
+        e.removed_hash = hash;
+        e
+    }
+
+    // ----- superko -----
+
+    /// Whether superko lets the mover play on the empty cell `i` with effect `e`.
+    #[inline]
+    fn superko_allows(&self, i: usize, e: &Effect) -> bool {
+        let l = &*self.live;
+        let stones = l.stones[0] + l.stones[1];
+        // The stones of the board the move makes (`e.suicide` counts the new
+        // stone): more than any earlier board had, and it is new.
+        let after = stones + 1 - e.captured - e.suicide;
+        if after > self.max_stones {
+            return true;
+        }
+        if e.suicide > 0 && e.lone && self.ko_rule == KoRule::PositionalSuperko {
+            // A stone that dies alone leaves the board as it is.
+            return false;
+        }
+        if i == usize::from(l.ko) && e.captured == 1 {
+            // Retaking a ko at once, taking back only the stone that took: the
+            // board of two moves ago, with the same side to move.
+            return false;
+        }
+        let code = l.mover;
+        let placed = if e.suicide > 0 {
+            0
+        } else {
+            zobrist::STONE[usize::from(code - 1)][i]
+        };
+        let next = color_of(code ^ 3);
+        let key = self
+            .start_game
+            .key_for(l.hash ^ placed ^ e.removed_hash, next);
+        let in_playout = self.seen.contains(key);
+        if !in_playout && after > self.start_max_stones {
+            return true;
+        }
+        !self.repeats(i, e, key, next, in_playout)
+    }
+
+    /// Whether the board after the mover's stone on `i` (effect `e`) is, board
+    /// against board, one of a position of the playout with key `key` or of the
+    /// game before it (with `next` to move, under situational superko).
+    #[cold]
+    #[inline(never)]
+    fn repeats(&self, i: usize, e: &Effect, key: u64, next: Color, in_playout: bool) -> bool {
+        let after = self.colors_after(i, e);
+        if self.start_game.has_position(key, next, &after) {
+            return true;
+        }
+        if !in_playout {
+            return false;
+        }
+        let situational = self.ko_rule == KoRule::SituationalSuperko;
+        let first_mover = self.start.mover;
+        self.seen.find(key).any(|j| {
+            // Position `j` (after `j` playout moves) has the start's mover to
+            // move when `j` is even.
+            let mover_at_j = if j % 2 == 0 {
+                first_mover
+            } else {
+                first_mover ^ 3
+            };
+            (!situational || mover_at_j == board::stone(next))
+                && self.colors_after_moves(j as usize)[..] == after[..]
+        })
+    }
+
+    /// The cell colours after the mover's stone on `i` with effect `e`.
+    fn colors_after(&self, i: usize, e: &Effect) -> Vec<u8> {
+        let l = &*self.live;
+        let code = l.mover;
+        let mut out: Vec<u8> = l.cells[..self.cell_count].iter().map(|c| c.color).collect();
+        out[i] = code;
+        for q in self.neighbours(i) {
+            let c = l.cells[q];
+            let dies = if c.color == code {
+                e.suicide > 0
+            } else {
+                c.color == code ^ 3 && {
+                    let h = c.head;
+                    let touching = self
+                        .neighbours(i)
+                        .iter()
+                        .filter(|&&r| l.cells[r].head == h)
+                        .count() as u16;
+                    l.chains[usize::from(h) & MASK].libs == touching
+                }
+            };
+            if dies {
+                let h = usize::from(c.head) & MASK;
+                let mut s = h;
+                loop {
+                    out[s] = EMPTY;
+                    s = usize::from(l.cells[s].next) & MASK;
+                    if s == h {
+                        break;
+                    }
+                }
+            }
+        }
+        if e.suicide > 0 {
+            out[i] = EMPTY;
+        }
+        out
+    }
+
+    /// The cell colours after the first `j` moves of this playout, replayed on
+    /// the game's board.
+    fn colors_after_moves(&self, j: usize) -> Vec<u8> {
+        let mut board = self.start_game.board().clone();
+        let mut removed = Vec::new();
+        let mut code = self.start.mover;
+        for &cell in &self.moves[..j] {
+            if cell != 0 {
+                board.play(usize::from(cell), code, &mut removed);
+            }
+            code ^= 3;
+        }
+        (0..self.cell_count).map(|c| board.color_at(c)).collect()
+    }
+
+    // ----- moves -----
+
+    fn pass(&mut self) {
+        let l = &mut *self.live;
+        l.passes += 1;
+        l.ko = 0;
+        l.mover ^= 3;
+        self.moves.push(0);
+        self.record();
+    }
+
+    /// Notes the position just reached for superko.
+    #[inline(always)]
+    fn record(&mut self) {
+        if !is_superko(self.ko_rule) {
+            return;
+        }
+        let key = self
+            .start_game
+            .key_for(self.live.hash, color_of(self.live.mover));
+        self.seen.insert(key, self.moves.len() as u32);
+    }
+
+    /// Plays the mover's stone on the empty point at position `k` of the
+    /// empty-point list, with effect `e` (from [`LightPlayout::candidate`]).
+    #[inline(always)]
+    fn play(&mut self, k: usize, e: &Effect) {
+        let code = self.live.mover;
+        let i = usize::from(self.live.empties[k & MASK]) & MASK;
+        self.add_stone(i, k, code, e.friendly);
+        let mut captured = 0;
+        let mut ko = 0;
+        if e.captured > 0 {
+            for q in self.neighbours(i) {
+                let c = self.live.cells[q];
+                if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0 {
+                    ko = c.head;
+                    captured += self.remove_chain(usize::from(c.head) & MASK);
+                }
+            }
+        }
+        if e.suicide > 0 {
+            let h = usize::from(self.live.cells[i].head) & MASK;
+            self.remove_chain(h);
+        }
+        let l = &mut *self.live;
+        // A lone stone that took exactly one stone: retaking at once would repeat
+        // the board, which simple ko forbids.
+        l.ko = if e.lone && captured == 1 { ko } else { 0 };
+        l.passes = 0;
+        l.mover ^= 3;
+        if captured == 0 {
+            self.max_stones = self.max_stones.max(l.stones[0] + l.stones[1]);
+        }
+        self.moves.push(i as u16);
+        self.record();
+    }
+
+    /// Puts a stone of `code` on the empty cell `i` (position `at` of the
+    /// empty-point list), joining friendly chains as the game's board does (the
+    /// largest, first of equal sizes, takes the stone, then the others).
+    #[inline(always)]
+    fn add_stone(&mut self, i: usize, at: usize, code: u8, friendly: bool) {
+        let nbrs = self.neighbours(i);
+        let key = zobrist::STONE[usize::from(code - 1)][i];
+        let l = &mut *self.live;
+        // Out of the empty-point list: the last entry takes its place.
+        l.empty_count -= 1;
+        let last = l.empties[l.empty_count & MASK];
+        l.empties[at & MASK] = last;
+        l.empty_at[usize::from(last) & MASK] = at as u16;
+        l.hash ^= key;
+        l.stones[usize::from(code - 1) & 1] += 1;
+        // Each neighbour counts one empty fewer and one `code` more, and each
+        // neighbouring chain loses the pseudo-liberty `i` (a neighbour that is no
+        // stone has head 0, whose junk entry absorbs the subtraction).
+        let delta = arrival(code);
+        for q in nbrs {
+            let c = &mut l.cells[q];
+            c.around = c.around.wrapping_add(delta);
+            let h = usize::from(c.head) & MASK;
+            l.chains[h].libs = l.chains[h].libs.wrapping_sub(1);
+        }
+        let libs = (u32::from(l.cells[i].around) >> EMPTY_SHIFT) as u16 & 15;
+        let mut big = 0usize;
+        let mut others = false;
+        if friendly {
+            let (mut big_size, mut first) = (0u16, 0u16);
+            for q in nbrs {
+                let c = l.cells[q];
+                if c.color != code {
+                    continue;
+                }
+                let h = c.head;
+                let size = l.chains[usize::from(h) & MASK].size;
+                if size > big_size {
+                    big = usize::from(h) & MASK;
+                    big_size = size;
+                }
+                others |= first != 0 && h != first;
+                if first == 0 {
+                    first = h;
+                }
+            }
+        }
+        if big == 0 {
+            l.cells[i].color = code;
+            l.cells[i].head = i as u16;
+            l.cells[i].next = i as u16;
+            l.chains[i] = Chain {
+                libs,
+                size: 1,
+                hash: key,
+            };
+            return;
+        }
+        l.cells[i].color = code;
+        l.cells[i].head = big as u16;
+        l.cells[i].next = l.cells[big].next;
+        l.cells[big].next = i as u16;
+        let chain = &mut l.chains[big];
+        chain.size += 1;
+        chain.libs = chain.libs.wrapping_add(libs);
+        chain.hash ^= key;
+        if others {
+            for q in nbrs {
+                let c = self.live.cells[q];
+                if c.color == code && usize::from(c.head) != big {
+                    self.merge(big, usize::from(c.head) & MASK);
+                }
+            }
+        }
+    }
+
+    /// Brings the chain headed at `small` into the one headed at `big`.
+    fn merge(&mut self, big: usize, small: usize) {
+        let l = &mut *self.live;
+        let mut s = small;
+        loop {
+            let c = &mut l.cells[s];
+            c.head = big as u16;
+            s = usize::from(c.next) & MASK;
+            if s == small {
+                break;
+            }
+        }
+        let (bn, sn) = (l.cells[big].next, l.cells[small].next);
+        l.cells[big].next = sn;
+        l.cells[small].next = bn;
+        let sm = l.chains[small];
+        let bg = &mut l.chains[big];
+        bg.size += sm.size;
+        bg.libs = bg.libs.wrapping_add(sm.libs);
+        bg.hash ^= sm.hash;
+    }
+
+    /// Removes the chain headed at `head`; returns its size.
+    fn remove_chain(&mut self, head: usize) -> u32 {
+        let stride = self.stride;
+        let l = &mut *self.live;
+        let code = l.cells[head].color;
+        let chain = l.chains[head];
+        l.hash ^= chain.hash;
+        l.stones[usize::from(code.wrapping_sub(1)) & 1] -= u32::from(chain.size);
+        let delta = arrival(code).wrapping_neg();
+        let mut s = head;
+        loop {
+            let next = usize::from(l.cells[s].next) & MASK;
+            l.cells[s].color = EMPTY;
+            l.cells[s].head = 0;
+            l.empty_at[s] = l.empty_count as u16;
+            l.empties[l.empty_count & MASK] = s as u16;
+            l.empty_count += 1;
+            // Each neighbour counts one empty more; each chain next to it gains
+            // a pseudo-liberty (stones of this chain not yet removed add to its
+            // dying head, the others to the junk entry 0).
+            for q in [
+                s.wrapping_sub(stride) & MASK,
+                s.wrapping_sub(1) & MASK,
+                (s + 1) & MASK,
+                (s + stride) & MASK,
+            ] {
+                let c = &mut l.cells[q];
+                c.around = c.around.wrapping_add(delta);
+                let h = usize::from(c.head) & MASK;
+                l.chains[h].libs = l.chains[h].libs.wrapping_add(1);
+            }
+            s = next;
+            if s == head {
+                break;
+            }
+        }
+        u32::from(chain.size)
+    }
+}
+
+#[cfg(test)]
+mod tests;

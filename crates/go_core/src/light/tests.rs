@@ -1,0 +1,169 @@
+//! The light playout against the game's own: the same moves from the same random
+//! numbers, on every board shape and under every ko and suicide rule, from the
+//! empty board and from random positions (repetitions are frequent on the small
+//! boards, so the superko checks run both ways, refused and allowed).
+
+use alloc::vec::Vec;
+
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use super::LightPlayout;
+use crate::{Color, Game, KoRule, Move, Rules, Setup, Suicide};
+
+fn rule_sets() -> [Rules; 6] {
+    [
+        Rules::tromp_taylor(), // positional superko, suicide allowed
+        Rules::chinese_ogs(),  // positional superko, suicide forbidden
+        Rules::chinese(),      // simple ko
+        Rules::tromp_taylor().with_ko(KoRule::SituationalSuperko),
+        Rules::tromp_taylor().with_ko(KoRule::Simple),
+        Rules::chinese()
+            .with_ko(KoRule::None)
+            .with_suicide(Suicide::Forbidden),
+    ]
+}
+
+/// Plays `n` uniformly random legal moves (passes and suicides included).
+fn random_start(rules: Rules, w: u8, h: u8, n: usize, seed: u64) -> Game {
+    let mut game = Game::new(rules, Setup::new(w, h)).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for _ in 0..n {
+        match game.random_move(&mut rng) {
+            Some(mv) => {
+                game.play(mv).unwrap();
+            }
+            None => break,
+        }
+    }
+    game
+}
+
+/// One playout both ways from `start` with the same seed: same moves, same board.
+fn same_playout(start: &Game, light: &mut LightPlayout, seed: u64, max: usize) {
+    let mut game = start.clone();
+    let played = game.play_out(&mut Pcg64Mcg::seed_from_u64(seed), max);
+    let light_played = light.run(&mut Pcg64Mcg::seed_from_u64(seed), max);
+    let expected: Vec<Move> = game
+        .moves()
+        .skip(start.move_count())
+        .map(|(_, m)| m)
+        .collect();
+    let got: Vec<Move> = light.moves().collect();
+    assert_eq!(
+        got,
+        expected,
+        "{:?} seed {seed}\n{}",
+        start.rules(),
+        start.board()
+    );
+    assert_eq!(light_played, played);
+    assert_eq!(light.is_over(), game.is_over());
+    assert_eq!(light.to_move(), game.to_move());
+    for p in game.board().points() {
+        assert_eq!(light.get(p), game.board().get(p), "{p}");
+    }
+}
+
+#[test]
+fn the_same_moves_as_the_games_playout_from_the_empty_board() {
+    for rules in rule_sets() {
+        for (w, h, playouts) in [
+            (1, 1, 5),
+            (2, 2, 300),
+            (3, 3, 300),
+            (2, 3, 200),
+            (5, 4, 100),
+            (9, 9, 40),
+            (19, 19, 4),
+        ] {
+            let start = Game::new(rules, Setup::new(w, h)).unwrap();
+            let mut light = LightPlayout::new(&start);
+            for seed in 0..playouts {
+                same_playout(&start, &mut light, seed, 2_000);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_moves_from_random_positions_and_cut_short() {
+    for (r, rules) in rule_sets().into_iter().enumerate() {
+        for (w, h) in [(2, 2), (3, 3), (4, 4), (7, 7)] {
+            for s in 0..12u64 {
+                let n = (s as usize * 7) % (3 * usize::from(w) * usize::from(h));
+                let start = random_start(rules, w, h, n, s + 100 * r as u64);
+                // One `LightPlayout` moved from position to position.
+                let mut light = LightPlayout::new(&Game::new(rules, Setup::new(w, h)).unwrap());
+                light.set_start(&start);
+                for seed in 0..25 {
+                    same_playout(&start, &mut light, seed, 2_000);
+                    same_playout(&start, &mut light, seed, seed as usize % 7);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_plays_no_move() {
+    let mut game = Game::new(Rules::default(), Setup::new(5, 5)).unwrap();
+    game.play(Move::Pass).unwrap();
+    game.play(Move::Pass).unwrap();
+    let mut light = LightPlayout::new(&game);
+    assert_eq!(light.run(&mut Pcg64Mcg::seed_from_u64(1), 100), 0);
+    assert!(light.is_over());
+}
+
+#[test]
+fn area_and_winner_agree_with_the_games_count() {
+    for rules in [
+        Rules::tromp_taylor(),
+        Rules::chinese_ogs(),
+        Rules::tromp_taylor().with_komi(crate::Komi::from_halves(1)),
+    ] {
+        for (w, h) in [(3, 3), (5, 5), (9, 9)] {
+            let start = Game::new(rules, Setup::new(w, h)).unwrap();
+            let mut light = LightPlayout::new(&start);
+            for seed in 0..30 {
+                let mut game = start.clone();
+                game.play_out(&mut Pcg64Mcg::seed_from_u64(seed), 10_000);
+                light.run(&mut Pcg64Mcg::seed_from_u64(seed), 10_000);
+                let score = game.score();
+                assert_eq!(
+                    light.area(),
+                    [
+                        score.stones[0] + score.territory[0],
+                        score.stones[1] + score.territory[1]
+                    ],
+                    "seed {seed}\n{}",
+                    game.board()
+                );
+                assert_eq!(light.winner(), game.outcome().unwrap().winner());
+            }
+        }
+    }
+    let _ = Color::Black;
+}
+
+#[test]
+fn the_area_counts_regions_reaching_one_colour_only() {
+    let game = Game::new(
+        Rules::tromp_taylor(),
+        Setup::from_diagram(
+            "
+            . X . O .
+            X X . O O
+            . . . . .
+            O O . . .
+            . O . . .
+            ",
+            Color::Black,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let light = LightPlayout::new(&game);
+    // Black: 3 stones and A5; White: 6 stones, E5 and A1; the rest is shared.
+    assert_eq!(light.area(), [4, 8]);
+}
