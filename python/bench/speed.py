@@ -13,7 +13,9 @@
 3. the bulk playout call (``Game.random_playouts``, whole games in Rust, playout
    policy) against the Rust playout speed of the same policy (the
    ``playout_speed`` example of the benches package, when built:
-   ``cargo build --release -p tabletop-benches --example playout_speed``);
+   ``cargo build --release -p tabletop-benches --example playout_speed``; in
+   ``$CARGO_TARGET_DIR`` if set): the same loop (``Game::play_out``, which the
+   bulk call runs) and go_core's faster ``LightPlayout`` board;
 4. the other four games' Python-loop rates.
 
 Each measurement runs for about S seconds (default 3); rounds alternate so that
@@ -73,14 +75,20 @@ def aec_loop(make_env, seconds, seed=1):
     return steps / (time.perf_counter() - start)
 
 
-def rust_playout_speed():
+def rust_playout_speed(light):
     """Moves per second of the Rust light playout at 9×9 from the benches
-    example, if built."""
+    example, if built: through `Game::play_out` (the loop the bulk call runs),
+    or on go_core's `LightPlayout` board when `light`."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    exe = os.path.join(root, "target", "release", "examples", "playout_speed")
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+    exe = os.path.join(target, "release", "examples", "playout_speed")
     if not os.path.exists(exe):
         return None
-    out = subprocess.run([exe, "9", "20000"], capture_output=True, text=True).stdout
+    env = dict(os.environ)
+    env.pop("GAME", None)
+    if not light:
+        env["GAME"] = "1"
+    out = subprocess.run([exe, "9", "20000"], capture_output=True, text=True, env=env).stdout
     # "go 9x9: 20000 playouts, 69524 playouts/s, 114.2 moves each, … (7.9 M moves/s)"
     try:
         per_second = float(out.split(" playouts/s")[0].split(",")[-1])
@@ -135,10 +143,14 @@ def main():
         r = bulk_game.random_playouts(max(100, int(2000 * s)), seed=1, policy="playout")
         bulk.append(r["actions"] / r["seconds"])
     results["go9_bulk_playout_moves"] = max(bulk)
-    rust = rust_playout_speed()
+    rust = rust_playout_speed(light=False)
     if rust:
         results["go9_rust_playout_moves"] = rust
         results["bulk_ratio_vs_rust"] = max(bulk) / rust
+    light = rust_playout_speed(light=True)
+    if light:
+        results["go9_rust_light_playout_moves"] = light
+        results["bulk_ratio_vs_rust_light"] = max(bulk) / light
 
     for name, params in [
         ("o_an_quan", {}),

@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use rand_core::SeedableRng;
 use tabletop::bot::{Budget, Config, Level, Searcher};
 use tabletop::params::{Param, ParamSpec, Params};
@@ -251,10 +251,7 @@ impl PyGame {
 
     /// The state before the first action.
     fn new_initial_state(&self) -> PyState {
-        PyState {
-            state: self.game.new_initial_state(),
-            game: self.game.clone(),
-        }
+        PyState::new(self.game.new_initial_state(), self.game.clone())
     }
 
     /// Reads a state written by `State.serialize()`.
@@ -263,10 +260,7 @@ impl PyGame {
             .game
             .deserialize_state(text)
             .map_err(|e| StateError::new_err(e.to_string()))?;
-        Ok(PyState {
-            state,
-            game: self.game.clone(),
-        })
+        Ok(PyState::new(state, self.game.clone()))
     }
 
     /// Plays `count` whole random games from the start without returning to Python
@@ -342,13 +336,81 @@ impl PyGame {
     }
 }
 
+/// The Python integers `0..SMALL_INTS`, made once: a list of actions is built
+/// from them by reference, without creating an integer object per entry.
+const SMALL_INTS: u32 = 1024;
+static INTS: pyo3::sync::PyOnceLock<Vec<Py<PyAny>>> = pyo3::sync::PyOnceLock::new();
+
+/// A new Python list of the integers `values`. Measured (docs/benchmarks.md):
+/// building the list entry by entry from the cached integers takes about a
+/// third of the time of converting each value, and in the loop of a random
+/// game this list is most of the package's own time.
+#[allow(unsafe_code)]
+fn int_list<'py>(py: Python<'py>, values: &[u32]) -> PyResult<Bound<'py, PyList>> {
+    let ints = INTS.get_or_init(py, || {
+        (0..SMALL_INTS)
+            .map(|v| v.into_pyobject(py).map(|o| o.into_any().unbind()))
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap_or_default()
+    });
+    let len = pyo3::ffi::Py_ssize_t::try_from(values.len())
+        .map_err(|_| PyException::new_err("too many actions for a list"))?;
+    // SAFETY: the interpreter is held (`py`). `PyList_New` returns a new
+    // reference to a list of `len` empty slots (or null with an exception
+    // set, turned into the error); each slot `k < len` is filled exactly once
+    // with a new reference (an increment of a cached integer, or a new
+    // integer checked for null), which `PyList_SET_ITEM` steals; on a failure
+    // the half-filled list is released (its empty slots are null, which the
+    // list's deallocation skips). The returned pointer is owned and is a list.
+    unsafe {
+        let list = pyo3::ffi::PyList_New(len);
+        if list.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        for (k, &v) in values.iter().enumerate() {
+            let item = match ints.get(v as usize) {
+                Some(int) => {
+                    let p = int.as_ptr();
+                    pyo3::ffi::Py_INCREF(p);
+                    p
+                }
+                None => pyo3::ffi::PyLong_FromUnsignedLong(v.into()),
+            };
+            if item.is_null() {
+                pyo3::ffi::Py_DECREF(list);
+                return Err(PyErr::fetch(py));
+            }
+            pyo3::ffi::PyList_SET_ITEM(list, k as pyo3::ffi::Py_ssize_t, item);
+        }
+        Ok(Bound::from_owned_ptr(py, list).cast_into_unchecked())
+    }
+}
+
 /// A state: a position with its history. Actions are dense ids; moves are the
 /// game's notation.
 #[pyclass(module = "tabletop._tabletop", name = "State")]
-#[derive(Clone)]
 struct PyState {
     state: AnyState,
     game: AnyGame,
+    /// Scratch for `legal_actions`, reused from call to call (not state: a
+    /// clone starts with an empty one).
+    actions: Vec<u32>,
+}
+
+impl PyState {
+    fn new(state: AnyState, game: AnyGame) -> PyState {
+        PyState {
+            state,
+            game,
+            actions: Vec::new(),
+        }
+    }
+}
+
+impl Clone for PyState {
+    fn clone(&self) -> PyState {
+        PyState::new(self.state.clone(), self.game.clone())
+    }
 }
 
 fn turn_id(t: Turn) -> i64 {
@@ -380,8 +442,11 @@ impl PyState {
     }
 
     /// The legal actions in increasing order (at a chance node, the outcomes).
-    fn legal_actions(&self) -> Vec<u32> {
-        self.state.legal_actions()
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // Into the reused buffer, then straight into a new list: no vector
+        // allocated a call (the loop of a random game calls this every move).
+        self.state.legal_actions_into(&mut self.actions);
+        int_list(py, &self.actions)
     }
 
     /// The legal actions as a 0/1 mask over the node's action space.
@@ -580,10 +645,10 @@ impl PyState {
     /// afresh.
     fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> PyResult<PyState> {
         self.player_ok(player)?;
-        Ok(PyState {
-            state: self.state.resample_from_infostate(player, &mut rng.rng),
-            game: self.game.clone(),
-        })
+        Ok(PyState::new(
+            self.state.resample_from_infostate(player, &mut rng.rng),
+            self.game.clone(),
+        ))
     }
 
     /// A copy (states share nothing: clones are independent).
@@ -648,7 +713,7 @@ fn _restore_state(game_string: &str, serialized: &str) -> PyResult<PyState> {
     let state = game
         .deserialize_state(serialized)
         .map_err(|e| StateError::new_err(e.to_string()))?;
-    Ok(PyState { state, game })
+    Ok(PyState::new(state, game))
 }
 
 /// The number of states within `depth` actions of `state`, each history once:

@@ -13,12 +13,14 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 fn rules_from(i: u8) -> Rules {
-    match i % 6 {
+    match i % 7 {
         0 => Rules::tromp_taylor(),
         1 => Rules::chinese(),
         2 => Rules::japanese(),
         3 => Rules::aga(),
         4 => Rules::new_zealand(),
+        // Simple ko with suicide allowed: every empty point but the ko point.
+        5 => Rules::tromp_taylor().with_ko(KoRule::Simple),
         _ => Rules::chinese()
             .with_ko(KoRule::None)
             .with_suicide(Suicide::Forbidden),

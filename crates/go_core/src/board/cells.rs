@@ -157,6 +157,30 @@ impl Board {
         zero_bytes(packed) != 0 && zero_bytes(packed ^ splat(code ^ 3)) == 0
     }
 
+    /// Whether a stone of `code` on the empty cell `i` has a liberty once its
+    /// captures are made, so is no suicide: an empty neighbour, an opponent
+    /// chain whose last liberty is `i` (captured), or a chain of its own with a
+    /// liberty besides `i` (joined).
+    #[inline]
+    pub(crate) fn breathes(&self, i: usize, code: u8) -> bool {
+        self.check(i);
+        // SAFETY: `i` was checked to be surrounded.
+        let packed = unsafe { self.around(i) };
+        if zero_bytes(packed) != 0 {
+            return true;
+        }
+        let colors = packed.to_le_bytes();
+        self.neighbours(i)
+            .into_iter()
+            .zip(colors)
+            .any(|(q, color)| {
+                // SAFETY: a neighbour of the surrounded cell `i` (case 2), and its
+                // head a chain head for a stone (case 3).
+                let atari = unsafe { self.atari_at(self.head_unchecked(q), i) };
+                (color == code && !atari) || (color == code ^ 3 && atari)
+            })
+    }
+
     /// What playing `code` on the empty cell `i` would do.
     #[inline]
     pub(crate) fn effect(&self, i: usize, code: u8) -> Effect {

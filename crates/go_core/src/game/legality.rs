@@ -1,7 +1,7 @@
 //! Which moves are legal (rulings G3–G6): the checks with their reasons, the list
 //! of legal moves, and the quick yes/no of playout candidates.
 
-use crate::board::{self, EMPTY, Effect};
+use crate::board::{self, EMPTY, Effect, MAX_CELLS};
 use crate::error::IllegalMove;
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
@@ -94,35 +94,69 @@ impl Game {
     /// allocation.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        // At most one entry a point, then a pass: MAX_MOVES holds them all.
+        self.for_each_legal_move(|mv| list.push(mv));
+        list
+    }
+
+    /// Gives each move of [`Game::legal_moves`] to `f`, in the same order,
+    /// without building the list: the way to copy them into a list of one's own
+    /// (for instance as action numbers) without a second copy.
+    ///
+    /// ```
+    /// use go_core::{Game, Move, Rules, Setup};
+    /// let game = Game::new(Rules::default(), Setup::new(9, 9))?;
+    /// let mut count = 0;
+    /// game.for_each_legal_move(|mv| count += usize::from(mv != Move::Pass));
+    /// assert_eq!(count, 81);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move)) {
         if self.is_over() {
-            return list;
+            return;
         }
         let code = board::stone(self.to_move);
-        // A quiet stone (see `Board::is_quiet`) is legal unless superko refuses
-        // it, which needs an earlier board with as many stones as it makes (a
-        // simple-ko recapture is never quiet: the capturing stone is next to it).
-        let quiet_is_legal = match self.rules.ko() {
-            KoRule::None | KoRule::Simple => true,
-            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
-                self.stones_on_board() + 1 > self.max_stones
-            }
+        let superko = matches!(
+            self.rules.ko(),
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko
+        );
+        // With superko, a quiet stone (see `Board::is_quiet`) is legal unless an
+        // earlier board had as many stones as it makes; other stones are
+        // checked in full. Without superko, the only refusals are suicide (when
+        // forbidden) and the simple-ko point.
+        let quiet_is_legal = !superko || self.stones_on_board() + 1 > self.max_stones;
+        let suicide_allowed = self.rules.suicide() == Suicide::Allowed;
+        let ko = match self.rules.ko() {
+            KoRule::Simple => usize::from(self.ko),
+            _ => 0, // cell 0 is an edge cell, never an empty point
         };
+        // The legal cells, marked in a bit set and read back in cell order,
+        // which is board order: only the empty points are looked at.
+        let mut legal = [0u64; 16];
+        const _: () = assert!(MAX_CELLS <= 16 * 64);
         let board = &self.board;
-        for row in 0..board.height() {
-            let first = board.index(Point::on_board(0, row));
-            for col in 0..board.width() {
-                let i = first + usize::from(col);
-                if board.color_at(i) == EMPTY
-                    && ((quiet_is_legal && board.is_quiet(i, code))
-                        || self.check_empty_cell(i).is_ok())
-                {
-                    // At most one entry a point, then a pass: MAX_MOVES holds them all.
-                    list.push(Move::Play(Point::on_board(col, row)));
-                }
+        for &cell in board.empty_cells() {
+            let i = usize::from(cell);
+            let ok = if superko {
+                (quiet_is_legal && board.is_quiet(i, code)) || self.check_empty_cell(i).is_ok()
+            } else {
+                i != ko && (suicide_allowed || board.breathes(i, code))
+            };
+            legal[(i / 64) & 15] |= u64::from(ok) << (i % 64);
+        }
+        for (w, &word) in legal
+            .iter()
+            .enumerate()
+            .take(board.cell_count().div_ceil(64))
+        {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                f(Move::Play(board.point(i)));
+                bits &= bits - 1;
             }
         }
-        list.push(Move::Pass);
-        list
+        f(Move::Pass);
     }
 
     /// The effect of the playout candidate at position `k` of the board's

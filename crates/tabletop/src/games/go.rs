@@ -453,18 +453,16 @@ impl State for GoState {
         if self.current_player() == Turn::Terminal {
             return;
         }
-        let moves = self.game.legal_moves();
-        out.reserve(moves.len());
+        out.reserve(self.game.board().empty_count() + 1);
         // The crate's points are on the board: no range check, as in
         // `move_to_action`.
         let width = u32::from(self.def.width);
-        for &mv in &moves {
-            match mv {
-                Move::Play(p) => out.push(u32::from(p.row()) * width + u32::from(p.col())),
-                Move::Pass => out.push(self.pass()),
-                Move::Resign => {}
-            }
-        }
+        let pass = self.pass();
+        self.game.for_each_legal_move(|mv| match mv {
+            Move::Play(p) => out.push(u32::from(p.row()) * width + u32::from(p.col())),
+            Move::Pass => out.push(pass),
+            Move::Resign => {}
+        });
         // The crate lists points in board order, then the pass: already sorted.
         debug_assert!(out.is_sorted());
     }
