@@ -147,10 +147,9 @@ struct Effect {
     captured: u32,
     /// Own stones removed with it (a suicide), the stone included.
     suicide: u32,
-    /// No empty and no friendly neighbour (for simple ko).
+    /// No empty and no friendly neighbour (a lone stone's suicide leaves the
+    /// board as it was).
     lone: bool,
-    /// A friendly neighbour (chains join).
-    friendly: bool,
 }
 
 /// The positions of the playout so far, for superko: key → move number, in a
@@ -399,9 +398,8 @@ impl LightPlayout {
         self.restart();
         let mut played = 0;
         while played < max_moves && self.live.passes < 2 {
-            match self.draw(rng) {
-                Some((k, e)) => self.play(k, &e),
-                None => self.pass(),
+            if !self.draw_and_play(rng) {
+                self.pass();
             }
             played += 1;
         }
@@ -500,18 +498,18 @@ impl LightPlayout {
 
     // ----- the playout policy -----
 
-    /// A uniformly drawn playout candidate: its position in the empty-point list
-    /// and its effect; `None` when there is none (the side passes).
+    /// Plays a uniformly drawn playout candidate; `false` when there is none
+    /// (the side passes). The candidates are drawn as the game draws them.
     #[inline(always)]
-    fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(usize, Effect)> {
+    fn draw_and_play<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
         let n = self.live.empty_count;
         if n == 0 {
-            return None;
+            return false;
         }
         for _ in 0..QUICK_TRIES {
             let k = below(rng, n as u32) as usize;
-            if let Some(e) = self.candidate(k) {
-                return Some((k, e));
+            if self.try_play(k) {
+                return true;
             }
         }
         if n <= SMALL_BOARD {
@@ -521,15 +519,15 @@ impl LightPlayout {
         }
     }
 
-    /// A uniformly drawn acceptable one of the first `n` empty points (the same
-    /// draws as the game's): a rejected position is swapped out of range, so
-    /// each acceptable one is equally likely to come first.
+    /// Plays a uniformly drawn acceptable one of the first `n` empty points
+    /// (the same draws as the game's): a rejected position is swapped out of
+    /// range, so each acceptable one is equally likely to come first.
     #[inline(never)]
     fn draw_without_replacement<const N: usize, R: Rng + ?Sized>(
-        &self,
+        &mut self,
         rng: &mut R,
         n: usize,
-    ) -> Option<(usize, Effect)> {
+    ) -> bool {
         let mut positions = [0u16; N];
         let mut n = n.min(N);
         for (k, p) in positions[..n].iter_mut().enumerate() {
@@ -537,14 +535,13 @@ impl LightPlayout {
         }
         while n > 0 {
             let k = below(rng, n as u32) as usize;
-            let at = usize::from(positions[k]);
-            if let Some(e) = self.candidate(at) {
-                return Some((at, e));
+            if self.try_play(usize::from(positions[k])) {
+                return true;
             }
             n -= 1;
             positions.swap(k, n);
         }
-        None
+        false
     }
 
     #[inline(always)]
@@ -558,44 +555,51 @@ impl LightPlayout {
         ]
     }
 
-    /// The effect of the mover's stone on the empty point at position `k` of the
-    /// empty-point list, when it fills none of the mover's eyes and the rules
-    /// allow it; `None` otherwise.
+    /// Plays the mover's stone on the empty point at position `k` of the
+    /// empty-point list when it fills none of the mover's eyes and the rules
+    /// allow it; returns whether it did.
+    ///
+    /// A stone with an empty neighbour is no suicide and never the simple-ko
+    /// point, so only superko can refuse it, and a board that repeats is rare:
+    /// such a stone is played at once and the board it makes looked up after
+    /// (undone, by replaying the playout, in the rare case it repeats). Any other
+    /// stone is judged before it is played.
     #[inline(always)]
-    fn candidate(&self, k: usize) -> Option<Effect> {
+    fn try_play(&mut self, k: usize) -> bool {
         let l = &*self.live;
         let i = usize::from(l.empties[k & MASK]) & MASK;
         let code = l.mover;
         let around = u32::from(l.cells[i].around);
         let own = (around >> shift(code)) & 15;
-        let opp = (around >> shift(code ^ 3)) & 15;
         let empty = (around >> EMPTY_SHIFT) & 15;
         let edge = around >> EDGE_SHIFT;
         if own + edge == 4 && self.is_eye(i, code) {
-            return None;
+            return false;
         }
-        if empty > 0 && opp == 0 {
-            // Quiet: the stone has a liberty and takes nothing, so only superko
-            // can refuse it, and only if an earlier board had as many stones.
-            let e = Effect {
-                friendly: own > 0,
-                ..Effect::default()
-            };
-            if is_superko(self.ko_rule) && l.stones[0] + l.stones[1] < self.max_stones {
-                return self.superko_allows(i, &e).then_some(e);
+        if empty > 0 {
+            let before = self.max_stones;
+            self.play(k, i);
+            if is_superko(self.ko_rule) && self.repeats_now(before) {
+                self.undo_last();
+                return false;
             }
-            return Some(e);
+            self.record();
+            return true;
         }
         let e = self.effect(i, code, around);
         if e.suicide > 0 && !self.suicide_allowed {
-            return None;
+            return false;
         }
         let allowed = match self.ko_rule {
             KoRule::None => true,
             KoRule::Simple => i != usize::from(l.ko) || l.ko == 0,
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => self.superko_allows(i, &e),
         };
-        allowed.then_some(e)
+        if allowed {
+            self.play(k, i);
+            self.record();
+        }
+        allowed
     }
 
     /// Whether the empty cell `i`, all of whose neighbours are `code`'s stones
@@ -628,7 +632,6 @@ impl LightPlayout {
         let colors = nbrs.map(|q| l.cells[q].color);
         let mut e = Effect {
             lone: !has_empty && own == 0,
-            friendly: own > 0,
             ..Effect::default()
         };
         // The number of `i`'s neighbours in the chain headed at `h`.
@@ -725,8 +728,14 @@ impl LightPlayout {
     #[cold]
     #[inline(never)]
     fn repeats(&self, i: usize, e: &Effect, key: u64, next: Color, in_playout: bool) -> bool {
-        let after = self.colors_after(i, e);
-        if self.start_game.has_position(key, next, &after) {
+        self.known_position(&self.colors_after(i, e), key, next, in_playout)
+    }
+
+    /// Whether `board` (cell colours), with key `key` and `next` to move, is one
+    /// of the positions of the game before the playout or (when `in_playout`:
+    /// the key is in the playout's table) of the playout so far.
+    fn known_position(&self, board: &[u8], key: u64, next: Color, in_playout: bool) -> bool {
+        if self.start_game.has_position(key, next, board) {
             return true;
         }
         if !in_playout {
@@ -743,7 +752,7 @@ impl LightPlayout {
                 first_mover ^ 3
             };
             (!situational || mover_at_j == board::stone(next))
-                && self.colors_after_moves(j as usize)[..] == after[..]
+                && self.colors_after_moves(j as usize)[..] == *board
         })
     }
 
@@ -824,16 +833,20 @@ impl LightPlayout {
         self.seen.insert(key, self.moves.len() as u32);
     }
 
-    /// Plays the mover's stone on the empty point at position `k` of the
-    /// empty-point list, with effect `e` (from [`LightPlayout::candidate`]).
+    /// Plays the mover's stone on the empty cell `i`, at position `k` of the
+    /// empty-point list: captures without liberties are removed, then the
+    /// stone's own chain if it has none (a suicide the caller allowed).
     #[inline(always)]
-    fn play(&mut self, k: usize, e: &Effect) {
+    fn play(&mut self, k: usize, i: usize) {
         let code = self.live.mover;
-        let i = usize::from(self.live.empties[k & MASK]) & MASK;
-        self.add_stone(i, k, code, e.friendly);
+        let around = u32::from(self.live.cells[i].around);
+        // No empty and no friendly neighbour: a capture of one stone sets a ko.
+        let lone = (around >> EMPTY_SHIFT) & 15 == 0 && (around >> shift(code)) & 15 == 0;
+        let has_opp = (around >> shift(code ^ 3)) & 15 > 0;
+        self.add_stone(i, k, code, (around >> shift(code)) & 15 > 0);
         let mut captured = 0;
         let mut ko = 0;
-        if e.captured > 0 {
+        if has_opp {
             for q in self.neighbours(i) {
                 let c = self.live.cells[q];
                 if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0 {
@@ -842,21 +855,70 @@ impl LightPlayout {
                 }
             }
         }
-        if e.suicide > 0 {
-            let h = usize::from(self.live.cells[i].head) & MASK;
+        let h = usize::from(self.live.cells[i].head) & MASK;
+        if self.live.chains[h].libs == 0 {
             self.remove_chain(h);
         }
         let l = &mut *self.live;
         // A lone stone that took exactly one stone: retaking at once would repeat
         // the board, which simple ko forbids.
-        l.ko = if e.lone && captured == 1 { ko } else { 0 };
+        l.ko = if lone && captured == 1 { ko } else { 0 };
         l.passes = 0;
         l.mover ^= 3;
         if captured == 0 {
             self.max_stones = self.max_stones.max(l.stones[0] + l.stones[1]);
         }
         self.moves.push(i as u16);
-        self.record();
+    }
+
+    /// Whether the board just made (by a stone with an empty neighbour, when no
+    /// earlier board had more than `before` stones) repeats an earlier one:
+    /// looked up by key, then checked board against board.
+    #[inline(always)]
+    fn repeats_now(&self, before: u32) -> bool {
+        let l = &*self.live;
+        let stones = l.stones[0] + l.stones[1];
+        if stones > before {
+            return false;
+        }
+        let next = color_of(l.mover);
+        let key = self.start_game.key_for(l.hash, next);
+        let in_playout = self.seen.contains(key);
+        if !in_playout && stones > self.start_max_stones {
+            return false;
+        }
+        self.board_repeats(key, next, in_playout)
+    }
+
+    /// [`LightPlayout::repeats_now`] once a key was found.
+    #[cold]
+    #[inline(never)]
+    fn board_repeats(&self, key: u64, next: Color, in_playout: bool) -> bool {
+        let now: Vec<u8> = self.live.cells[..self.cell_count]
+            .iter()
+            .map(|c| c.color)
+            .collect();
+        self.known_position(&now, key, next, in_playout)
+    }
+
+    /// Takes back the last move, by playing the playout again without it (the
+    /// board keeps no history; a repetition found after the move is rare).
+    #[cold]
+    #[inline(never)]
+    fn undo_last(&mut self) {
+        let mut moves = core::mem::take(&mut self.moves);
+        moves.pop();
+        self.restart();
+        for &cell in &moves {
+            if cell == 0 {
+                self.pass();
+            } else {
+                let i = usize::from(cell) & MASK;
+                let k = usize::from(self.live.empty_at[i]);
+                self.play(k, i);
+                self.record();
+            }
+        }
     }
 
     /// Puts a stone of `code` on the empty cell `i` (position `at` of the
