@@ -625,7 +625,6 @@ impl LightPlayout {
     fn effect(&self, i: usize, code: u8, around: u32) -> Effect {
         let l = &*self.live;
         let own = (around >> shift(code)) & 15;
-        let opp = (around >> shift(code ^ 3)) & 15;
         let has_empty = (around >> EMPTY_SHIFT) & 15 > 0;
         let nbrs = self.neighbours(i);
         let heads = nbrs.map(|q| l.cells[q].head);
@@ -634,52 +633,41 @@ impl LightPlayout {
             lone: !has_empty && own == 0,
             ..Effect::default()
         };
-        // The number of `i`'s neighbours in the chain headed at `h`.
-        let touching = |h: u16| heads.iter().filter(|&&x| x == h).count() as u16;
-        // An opponent chain whose every pseudo-liberty is at `i` is captured
-        // (each chain once: at its first neighbour). It cannot have more
-        // pseudo-liberties than `i` has opponent neighbours: most chains are
-        // passed over on that count alone.
+        // For each neighbour: the number of `i`'s neighbours in its chain, and
+        // whether it is the first neighbour of that chain (each chain counted
+        // once). Computed without branches: neighbour colours are
+        // unpredictable, and a mispredicted branch costs more than these
+        // comparisons.
+        let first = [
+            true,
+            heads[1] != heads[0],
+            heads[2] != heads[0] && heads[2] != heads[1],
+            heads[3] != heads[0] && heads[3] != heads[1] && heads[3] != heads[2],
+        ];
+        let touching = heads.map(|h| heads.iter().map(|&x| u16::from(x == h)).sum::<u16>());
+        let chains = heads.map(|h| l.chains[usize::from(h) & MASK]);
+        // An opponent chain whose every pseudo-liberty is at `i` is captured.
+        let mut all_own_in_atari = true;
+        let (mut own_size, mut own_hash) = (1u32, 0u64);
         for n in 0..4 {
-            if colors[n] != code ^ 3 {
-                continue;
-            }
-            let h = heads[n];
-            let chain = l.chains[usize::from(h) & MASK];
-            if u32::from(chain.libs) > opp || heads[..n].contains(&h) {
-                continue;
-            }
-            if chain.libs == touching(h) {
-                e.captured += u32::from(chain.size);
-                e.removed_hash ^= chain.hash;
-            }
+            let atari = chains[n].libs == touching[n];
+            let counted = first[n] & atari;
+            let taken = counted & (colors[n] == code ^ 3);
+            e.captured += u32::from(taken) * u32::from(chains[n].size);
+            e.removed_hash ^= if taken { chains[n].hash } else { 0 };
+            // A friendly chain with a liberty elsewhere saves the stone.
+            let mine = colors[n] == code;
+            all_own_in_atari &= !mine | atari;
+            let dies = counted & mine;
+            own_size += u32::from(dies) * u32::from(chains[n].size);
+            own_hash ^= if dies { chains[n].hash } else { 0 };
         }
-        if has_empty || e.captured > 0 {
-            return e;
+        if !has_empty && e.captured == 0 && all_own_in_atari {
+            // No liberty, nothing taken, every friendly chain in atari at `i`:
+            // the stone dies with them.
+            e.suicide = own_size;
+            e.removed_hash = own_hash;
         }
-        // No liberty and nothing taken: a suicide unless a friendly chain keeps
-        // a liberty elsewhere.
-        let (mut size, mut hash) = (1u32, 0);
-        for n in 0..4 {
-            if colors[n] != code {
-                continue;
-            }
-            let h = heads[n];
-            let chain = l.chains[usize::from(h) & MASK];
-            if u32::from(chain.libs) > own {
-                return e;
-            }
-            if heads[..n].contains(&h) {
-                continue;
-            }
-            if chain.libs != touching(h) {
-                return e;
-            }
-            size += u32::from(chain.size);
-            hash ^= chain.hash;
-        }
-        e.suicide = size;
-        e.removed_hash = hash;
         e
     }
 
@@ -842,16 +830,26 @@ impl LightPlayout {
         let around = u32::from(self.live.cells[i].around);
         // No empty and no friendly neighbour: a capture of one stone sets a ko.
         let lone = (around >> EMPTY_SHIFT) & 15 == 0 && (around >> shift(code)) & 15 == 0;
-        let has_opp = (around >> shift(code ^ 3)) & 15 > 0;
-        self.add_stone(i, k, code, (around >> shift(code)) & 15 > 0);
+        self.add_stone(i, k, code);
         let mut captured = 0;
         let mut ko = 0;
-        if has_opp {
-            for q in self.neighbours(i) {
-                let c = self.live.cells[q];
-                if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0 {
-                    ko = c.head;
-                    captured += self.remove_chain(usize::from(c.head) & MASK);
+        {
+            // Whether any opponent chain lost its last liberty, found without
+            // branches (captures are rare: one branch, well predicted).
+            let nbrs = self.neighbours(i);
+            let l = &*self.live;
+            let dead = nbrs.map(|q| {
+                let c = l.cells[q];
+                (c.color == code ^ 3) & (l.chains[usize::from(c.head) & MASK].libs == 0)
+            });
+            if dead.iter().any(|&d| d) {
+                for q in nbrs {
+                    let c = self.live.cells[q];
+                    if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0
+                    {
+                        ko = c.head;
+                        captured += self.remove_chain(usize::from(c.head) & MASK);
+                    }
                 }
             }
         }
@@ -925,7 +923,7 @@ impl LightPlayout {
     /// empty-point list), joining friendly chains as the game's board does (the
     /// largest, first of equal sizes, takes the stone, then the others).
     #[inline(always)]
-    fn add_stone(&mut self, i: usize, at: usize, code: u8, friendly: bool) {
+    fn add_stone(&mut self, i: usize, at: usize, code: u8) {
         let nbrs = self.neighbours(i);
         let key = zobrist::STONE[usize::from(code - 1)][i];
         let l = &mut *self.live;
@@ -949,23 +947,21 @@ impl LightPlayout {
         let libs = (u32::from(l.cells[i].around) >> EMPTY_SHIFT) as u16 & 15;
         let mut big = 0usize;
         let mut others = false;
-        if friendly {
+        {
             let (mut big_size, mut first) = (0u16, 0u16);
+            // Without branches (neighbour colours are unpredictable); a
+            // neighbour that is no friendly stone reads some chain's size and
+            // selects nothing.
             for q in nbrs {
                 let c = l.cells[q];
-                if c.color != code {
-                    continue;
-                }
+                let own = c.color == code;
                 let h = c.head;
                 let size = l.chains[usize::from(h) & MASK].size;
-                if size > big_size {
-                    big = usize::from(h) & MASK;
-                    big_size = size;
-                }
-                others |= first != 0 && h != first;
-                if first == 0 {
-                    first = h;
-                }
+                let better = own & (size > big_size);
+                big = if better { usize::from(h) & MASK } else { big };
+                big_size = if better { size } else { big_size };
+                others |= own & (first != 0) & (h != first);
+                first = if own & (first == 0) { h } else { first };
             }
         }
         if big == 0 {
