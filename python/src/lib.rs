@@ -268,6 +268,8 @@ impl PyGame {
     /// uniform (`policy="uniform"`) or by the game's playout policy
     /// (`policy="playout"`). Returns a dict: `games`, `actions` (total),
     /// `lengths` (actions per game), `returns` (per game, per player), `seconds`.
+    /// Go's light playouts (`playouts="light"`, area scoring without group tax or
+    /// button) run on go_core's playout board: the same games, faster.
     #[pyo3(signature = (count, seed = 0, policy = "uniform"))]
     fn random_playouts<'py>(
         &self,
@@ -293,6 +295,20 @@ impl PyGame {
             let mut lengths = Vec::with_capacity(count);
             let mut returns = Vec::with_capacity(count * players);
             let initial = game.new_initial_state();
+            // Go's light playouts on go_core's playout board, where they are
+            // the same moves and returns as the state's own (tested in the
+            // tabletop crate): faster, the same results.
+            let light = match &initial {
+                AnyState::Go(s) if playout => s.light_playouts(),
+                _ => None,
+            };
+            if let Some(mut light) = light {
+                for _ in 0..count {
+                    lengths.push(light.run(&mut rng));
+                    returns.extend(light.returns().iter().copied());
+                }
+                return (lengths, returns, start.elapsed().as_secs_f64());
+            }
             for _ in 0..count {
                 let mut s = initial.clone();
                 let n = if playout {

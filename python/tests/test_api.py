@@ -147,6 +147,22 @@ def test_bulk_playouts_and_the_bot():
     assert found["playouts"] == 300
 
 
+def test_bulk_go_light_playouts_are_the_states_own():
+    # The bulk call plays Go's light playouts on go_core's playout board: the
+    # same games as stepping the state's own playouts with the same generator.
+    for params in [dict(board_size=9), dict(board_size=5, rules="chinese", max_moves=20)]:
+        game = tabletop.Game("go", playouts="light", **params)
+        r = game.random_playouts(40, seed=5, policy="playout")
+        rng = tabletop.Rng(5)
+        lengths, returns = [], []
+        for _ in range(40):
+            state = game.new_initial_state()
+            lengths.append(state.play_out(rng))
+            returns.append(list(state.returns()))
+        assert r["lengths"] == lengths, params
+        assert r["returns"] == returns, params
+
+
 def test_the_referee_speaks_json():
     ref = tabletop.Referee()
     reply, quit = ref.handle(json.dumps({"new": {"game": "hoop_race", "seed": 3}}))

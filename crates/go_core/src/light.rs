@@ -483,12 +483,19 @@ impl LightPlayout {
         area
     }
 
-    /// The winner of the position the last playout reached by area and the
-    /// game's komi (and no handicap bonus); `None` for a draw.
+    /// The winner of the position the last playout reached by area, the game's
+    /// komi and White's handicap bonus (its rules' count under area scoring
+    /// without group tax or button, which [`Game::score`] gives the same
+    /// board); `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
         let [black, white] = self.area();
+        let rules = self.start_game.rules();
+        let bonus = rules
+            .handicap_bonus()
+            .points(crate::score::handicap_stones(self.start_game.setup()));
         let margin = 2 * (i64::from(black) - i64::from(white))
-            - i64::from(self.start_game.rules().komi().halves());
+            - i64::from(rules.komi().halves())
+            - 2 * i64::from(bonus);
         match margin {
             m if m > 0 => Some(Color::Black),
             m if m < 0 => Some(Color::White),

@@ -446,7 +446,7 @@ fn without_pass_dead(
 
 /// The handicap stones of a setup: its black stones when it holds no white stone
 /// and White moves first (a handicap game), otherwise none.
-fn handicap_stones(setup: &crate::setup::Setup) -> u32 {
+pub(crate) fn handicap_stones(setup: &crate::setup::Setup) -> u32 {
     let black_only = setup.stones.iter().all(|(_, c)| *c == Color::Black);
     if black_only && setup.to_move == Color::White {
         setup.stones.len() as u32

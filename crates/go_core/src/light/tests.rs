@@ -117,33 +117,62 @@ fn a_finished_game_plays_no_move() {
 
 #[test]
 fn area_and_winner_agree_with_the_games_count() {
-    for rules in [
-        Rules::tromp_taylor(),
-        Rules::chinese_ogs(),
-        Rules::tromp_taylor().with_komi(crate::Komi::from_halves(1)),
-    ] {
-        for (w, h) in [(3, 3), (5, 5), (9, 9)] {
-            let start = Game::new(rules, Setup::new(w, h)).unwrap();
-            let mut light = LightPlayout::new(&start);
-            for seed in 0..30 {
-                let mut game = start.clone();
-                game.play_out(&mut Pcg64Mcg::seed_from_u64(seed), 10_000);
-                light.run(&mut Pcg64Mcg::seed_from_u64(seed), 10_000);
-                let score = game.score();
-                assert_eq!(
-                    light.area(),
-                    [
-                        score.stones[0] + score.territory[0],
-                        score.stones[1] + score.territory[1]
-                    ],
-                    "seed {seed}\n{}",
-                    game.board()
-                );
-                assert_eq!(light.winner(), game.outcome().unwrap().winner());
-            }
+    // Area scoring without tax or button, with komi and White's handicap
+    // bonus (Chinese: one point a handicap stone; AGA's `N - 1` under area).
+    let komi_half = Rules::tromp_taylor().with_komi(crate::Komi::from_halves(1));
+    let starts = [
+        (Rules::tromp_taylor(), Setup::new(3, 3)),
+        (Rules::tromp_taylor(), Setup::new(5, 5)),
+        (Rules::chinese_ogs(), Setup::new(9, 9)),
+        (komi_half, Setup::new(5, 5)),
+        (Rules::chinese(), crate::handicap::fixed(9, 3).unwrap()),
+        (
+            Rules::chinese().with_handicap_bonus(crate::HandicapBonus::StonesMinusOne),
+            crate::handicap::fixed(9, 2).unwrap(),
+        ),
+    ];
+    for (rules, setup) in starts {
+        let start = Game::new(rules, setup).unwrap();
+        let mut light = LightPlayout::new(&start);
+        for seed in 0..30 {
+            let mut game = start.clone();
+            game.play_out(&mut Pcg64Mcg::seed_from_u64(seed), 10_000);
+            light.run(&mut Pcg64Mcg::seed_from_u64(seed), 10_000);
+            let score = game.score();
+            assert_eq!(
+                light.area(),
+                [
+                    score.stones[0] + score.territory[0],
+                    score.stones[1] + score.territory[1]
+                ],
+                "seed {seed}\n{}",
+                game.board()
+            );
+            assert_eq!(light.winner(), game.outcome().unwrap().winner());
         }
     }
     let _ = Color::Black;
+}
+
+#[test]
+fn the_handicap_bonus_counts() {
+    // Two handicap stones and two passes: Black's area is the whole board,
+    // 81; komi 79.5 leaves Black 1.5 ahead, and White's bonus of one point a
+    // handicap stone (Chinese rules) turns it to White by 0.5.
+    let rules = Rules::chinese().with_komi(crate::Komi::from_halves(159));
+    let mut game = Game::new(rules, crate::handicap::fixed(9, 2).unwrap()).unwrap();
+    game.play(Move::Pass).unwrap();
+    game.play(Move::Pass).unwrap();
+    let mut light = LightPlayout::new(&game);
+    assert_eq!(light.run(&mut Pcg64Mcg::seed_from_u64(1), 10), 0);
+    assert_eq!(light.area(), [81, 0]);
+    assert_eq!(light.winner(), Some(Color::White));
+    assert_eq!(game.outcome().unwrap().winner(), Some(Color::White));
+    let no_bonus = rules.with_handicap_bonus(crate::HandicapBonus::None);
+    let mut game = Game::new(no_bonus, crate::handicap::fixed(9, 2).unwrap()).unwrap();
+    game.play(Move::Pass).unwrap();
+    game.play(Move::Pass).unwrap();
+    assert_eq!(LightPlayout::new(&game).winner(), Some(Color::Black));
 }
 
 #[test]

@@ -356,6 +356,24 @@ impl GoState {
         }
     }
 
+    /// Playouts from this state on go_core's [`LightPlayout`](go_core::LightPlayout)
+    /// board, when they are exactly this state's [`State::play_out`] followed
+    /// by [`State::returns`]: under the light playout policy (`playouts=light`)
+    /// and a count by area without group tax or button (the count a finished
+    /// light playout's area decides). `None` otherwise. For many playouts from
+    /// one position, made once (the bulk path of the Python package).
+    pub fn light_playouts(&self) -> Option<LightPlayouts> {
+        let rules = self.game.rules();
+        let exact = self.def.playouts.is_none()
+            && rules.scoring() == go_core::Scoring::Area
+            && rules.tax() == go_core::Tax::None
+            && !rules.button();
+        exact.then(|| LightPlayouts {
+            light: go_core::LightPlayout::new(&self.game),
+            room: self.def.max_moves.saturating_sub(self.history.len()),
+        })
+    }
+
     fn capped(&self) -> bool {
         self.history.len() >= self.def.max_moves
     }
@@ -432,6 +450,35 @@ impl GoState {
             Some(o) => o.winner(),
             None => self.game.score().result().winner(),
         }
+    }
+}
+
+/// Light playouts from one Go position on go_core's playout board
+/// ([`GoState::light_playouts`]): the same moves and returns as the state's
+/// own playouts from that position, for the same random numbers, faster.
+#[derive(Clone, Debug)]
+pub struct LightPlayouts {
+    light: go_core::LightPlayout,
+    /// Moves the interface's cap leaves to a playout.
+    room: usize,
+}
+
+impl LightPlayouts {
+    /// Plays a playout from the position, up to the interface's cap; returns
+    /// its number of actions.
+    pub fn run<R: Rng + ?Sized>(&mut self, rng: &mut R) -> usize {
+        self.light.run(rng, self.room)
+    }
+
+    /// The returns of the last playout's end: 1 to the winner, −1 to the
+    /// loser, 0 each for a draw.
+    pub fn returns(&self) -> PerPlayer {
+        let mut r: PerPlayer = [0.0, 0.0].into_iter().collect();
+        if let Some(w) = self.light.winner() {
+            r[player_of(w)] = 1.0;
+            r[player_of(w.opponent())] = -1.0;
+        }
+        r
     }
 }
 
