@@ -158,13 +158,21 @@ def main():
     ap.add_argument("--seconds", type=float, default=0, help="seconds a move, sent as a GTP clock")
     ap.add_argument("--max-moves", type=int, default=400)
     ap.add_argument("--out", required=True)
+    ap.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        help="the number of the first game (seats and {game} follow the number): a second "
+        "run of the same match in parallel writes games FROM.. into its own file, and the "
+        "files are merged by their game numbers",
+    )
     args = ap.parse_args()
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     done = []
     if os.path.exists(args.out):
         with open(args.out) as f:
             done = [json.loads(line) for line in f if line.strip()]
-    for k in range(len(done), args.games):
+    for k in range(args.from_game + len(done), args.games):
         first = args.first.replace("{game}", str(k + 1))
         other = args.other.replace("{game}", str(k + 1))
         r = play_game(first, other, args.scorer, args.size, args.komi, k % 2 == 0, args.max_moves, args.seconds)
