@@ -66,7 +66,10 @@ fn same_playout(start: &Game, light: &mut LightPlayout, seed: u64, max: usize) {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "thousands of playouts; light.rs has no unsafe code, and tests/miri.rs runs the game's")]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of playouts; light.rs has no unsafe code, and tests/miri.rs runs the game's"
+)]
 fn the_same_moves_as_the_games_playout_from_the_empty_board() {
     for rules in rule_sets() {
         for (w, h, playouts) in [
@@ -88,7 +91,10 @@ fn the_same_moves_as_the_games_playout_from_the_empty_board() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "thousands of playouts; light.rs has no unsafe code, and tests/miri.rs runs the game's")]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of playouts; light.rs has no unsafe code, and tests/miri.rs runs the game's"
+)]
 fn the_same_moves_from_random_positions_and_cut_short() {
     for (r, rules) in rule_sets().into_iter().enumerate() {
         for (w, h) in [(2, 2), (3, 3), (4, 4), (7, 7)] {
@@ -118,7 +124,10 @@ fn a_finished_game_plays_no_move() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "thousands of playouts; light.rs has no unsafe code, and tests/miri.rs runs the game's")]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of playouts; light.rs has no unsafe code, and tests/miri.rs runs the game's"
+)]
 fn area_and_winner_agree_with_the_games_count() {
     // Area scoring without tax or button, with komi and White's handicap
     // bonus (Chinese: one point a handicap stone; AGA's `N - 1` under area).
@@ -154,7 +163,6 @@ fn area_and_winner_agree_with_the_games_count() {
             assert_eq!(light.winner(), game.outcome().unwrap().winner());
         }
     }
-    let _ = Color::Black;
 }
 
 #[test]
