@@ -6,8 +6,11 @@
 //! What makes it cheap:
 //! - every cell knows how many of its four neighbours are black, white, empty and
 //!   edge (four 4-bit counts in one `u16`, kept as stones come and go), so the eye
-//!   test and "a quiet point: it has a liberty and touches no opponent" are one
-//!   load;
+//!   test and "it has an empty neighbour" are one load;
+//! - a stone with an empty neighbour is no suicide and never the simple-ko point:
+//!   it is played at once, and only superko, judged on the board it made, can
+//!   take it back (by replaying the playout: rare); other stones are judged before
+//!   they are played;
 //! - chains keep only a pseudo-liberty count (stone–empty adjacencies): a chain is
 //!   captured when it falls to zero, and a point `p` is a chain's only liberty
 //!   exactly when the count equals the number of `p`'s neighbours in the chain;
@@ -626,8 +629,9 @@ impl LightPlayout {
         opponents == 0 || (edges == 0 && opponents == 1)
     }
 
-    /// What a stone of `code` on the empty cell `i` does, for a point that is
-    /// not quiet.
+    /// What a stone of `code` on the empty cell `i` (neighbour counts `around`)
+    /// would do: captures, suicide, and the hashes of what it removes. Asked
+    /// for the points without an empty neighbour.
     #[inline(always)]
     fn effect(&self, i: usize, code: u8, around: u32) -> Effect {
         let l = &*self.live;
