@@ -829,7 +829,8 @@ impl Bot {
 
     /// As `step`, with the search's statistics: a dict with `action`, `playouts`,
     /// `value` (-1..1 for the player to move), `seconds` and the root's
-    /// `children` as (action, visits, value).
+    /// `children` as (action, visits, value). A forced move (one legal action)
+    /// is returned without a search: no playouts, no children, value 0.
     fn search<'py>(&mut self, py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDict>> {
         let s = state.state.clone();
         let searcher = &mut self.searcher;

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p tabletop --example bot_vs_random -- GAME_STRING \
-//!     [--games N] [--playouts N | --ms N] [--seed S] [--quiet]
+//!     [--games N] [--playouts N | --ms N] [--seed S] [--out FILE] [--quiet]
 //! ```
 //!
 //! GAME_STRING is the interface's (`go(board_size=9,rules=chinese)`,
@@ -11,8 +11,14 @@
 //! else, chance drawn by its exact probabilities. The budget is per move, one
 //! thread (default 1,000 ms). The last line is the summary that `docs/bots.md`
 //! quotes: wins, draws and losses, the win rate with its 95 % Wilson interval, and
-//! the bot's mean playouts and time a move.
+//! the bot's mean playouts and time a searched move (a forced move, one legal
+//! action, is played without a search). `--out FILE` appends one line per game
+//! (`game K seat S return R moves M forced F playouts P ms T`) and resumes: games
+//! already in the file are counted, not replayed.
 
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
@@ -26,7 +32,16 @@ fn main() {
         .next()
         .unwrap_or_else(|| usage("a game string is needed"));
     let (mut games, mut budget, mut seed, mut quiet) = (200usize, None, 0u64, false);
+    let mut out: Option<PathBuf> = None;
     while let Some(a) = args.next() {
+        if a == "--out" {
+            out = Some(
+                args.next()
+                    .unwrap_or_else(|| usage("--out takes a file"))
+                    .into(),
+            );
+            continue;
+        }
         let mut value = || -> u64 {
             args.next()
                 .and_then(|v| v.parse().ok())
@@ -44,24 +59,53 @@ fn main() {
     let budget = budget.unwrap_or(Budget::time(Duration::from_millis(1000)));
     let game = tabletop::load(&name).unwrap_or_else(|e| usage(&e.to_string()));
     let n = game.info().num_players;
-    let (mut wins, mut draws) = (0usize, 0usize);
-    let (mut bot_moves, mut bot_playouts, mut bot_time) = (0u64, 0u64, Duration::ZERO);
+    // Games already in the record file are counted, not replayed: an interrupted
+    // match resumes where it stopped.
+    let mut done: Vec<Record> = match &out {
+        Some(path) => std::fs::read_to_string(path)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(Record::parse)
+            .filter(|r| r.game < games)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut file = out.as_ref().map(|path| {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| usage(&format!("cannot write {}: {e}", path.display())))
+    });
     for k in 0..games {
+        if done.iter().any(|r| r.game == k) {
+            continue;
+        }
         let bot_seat = k % n;
         let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(k as u64);
         let mut rng = SplitMix64::seed_from_u64(game_seed);
         let config = Config::for_game(game.info().short_name, budget, game_seed);
         let mut searcher = Searcher::new(config);
         let mut s = game.new_initial_state();
+        let mut record = Record {
+            game: k,
+            seat: bot_seat,
+            ret: 0.0,
+            moves: 0,
+            forced: 0,
+            playouts: 0,
+            ms: 0.0,
+        };
         while !s.is_terminal() {
             let a = match s.current_player() {
                 Turn::Chance => s.sample_chance(&mut rng),
                 Turn::Player(p) if p == bot_seat => {
                     let start = Instant::now();
                     let report = searcher.search(&s);
-                    bot_time += start.elapsed();
-                    bot_moves += 1;
-                    bot_playouts += report.playouts;
+                    record.ms += start.elapsed().as_secs_f64() * 1000.0;
+                    record.moves += 1;
+                    record.forced += u64::from(report.children.is_empty());
+                    record.playouts += report.playouts;
                     report.action
                 }
                 _ => s.random_action(&mut rng),
@@ -69,30 +113,89 @@ fn main() {
             .expect("a state that is not terminal has an action");
             s.apply_action(a).expect("the action was legal");
         }
-        let r = s.returns()[bot_seat];
-        if r > 0.0 {
-            wins += 1;
-        } else if r == 0.0 {
-            draws += 1;
-        }
+        record.ret = s.returns()[bot_seat];
         if !quiet {
             println!(
-                "game {k}: bot seat {bot_seat} return {r} scores {:?}",
+                "game {k}: bot seat {bot_seat} return {} scores {:?}",
+                record.ret,
                 s.scores()
             );
         }
+        if let Some(f) = &mut file {
+            writeln!(f, "{}", record.line())
+                .unwrap_or_else(|e| usage(&format!("cannot write the record: {e}")));
+        }
+        done.push(record);
     }
-    let (lo, hi) = wilson(wins, games);
-    let moves = bot_moves.max(1);
+    summary(&name, &done);
+}
+
+/// One game of the match, as a line of its record file:
+/// `game K seat S return R moves M forced F playouts P ms T`.
+struct Record {
+    /// The game's number (its seed and the bot's seat follow from it).
+    game: usize,
+    /// The bot's seat.
+    seat: usize,
+    /// The bot's return.
+    ret: f64,
+    /// The bot's turns.
+    moves: u64,
+    /// Of them, turns with one legal action (answered without a search).
+    forced: u64,
+    /// Playouts over the game.
+    playouts: u64,
+    /// Milliseconds the bot took over the game.
+    ms: f64,
+}
+
+impl Record {
+    fn line(&self) -> String {
+        format!(
+            "game {} seat {} return {} moves {} forced {} playouts {} ms {:.0}",
+            self.game, self.seat, self.ret, self.moves, self.forced, self.playouts, self.ms
+        )
+    }
+
+    /// The record of a line written by [`Record::line`], `None` for anything else.
+    fn parse(line: &str) -> Option<Record> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let field = |key: &str| -> Option<&str> {
+            let i = words.iter().position(|w| *w == key)?;
+            words.get(i + 1).copied()
+        };
+        Some(Record {
+            game: field("game")?.parse().ok()?,
+            seat: field("seat")?.parse().ok()?,
+            ret: field("return")?.parse().ok()?,
+            moves: field("moves")?.parse().ok()?,
+            forced: field("forced")?.parse().ok()?,
+            playouts: field("playouts")?.parse().ok()?,
+            ms: field("ms")?.parse().ok()?,
+        })
+    }
+}
+
+/// Prints the match's summary line, the one `docs/bots.md` quotes.
+fn summary(name: &str, games: &[Record]) {
+    let wins = games.iter().filter(|r| r.ret > 0.0).count();
+    let draws = games.iter().filter(|r| r.ret == 0.0).count();
+    let moves: u64 = games.iter().map(|r| r.moves).sum();
+    let forced: u64 = games.iter().map(|r| r.forced).sum();
+    let searched = (moves - forced).max(1) as f64;
+    let playouts: u64 = games.iter().map(|r| r.playouts).sum();
+    let ms: f64 = games.iter().map(|r| r.ms).sum();
+    let n = games.len();
+    let (lo, hi) = wilson(wins, n);
     println!(
-        "{name}: {wins} wins, {draws} draws, {} losses of {games}: {:.1} % [{:.1}, {:.1}] (95 % Wilson); \
-         {:.0} playouts and {:.0} ms a bot move",
-        games - wins - draws,
-        100.0 * wins as f64 / games.max(1) as f64,
+        "{name}: {wins} wins, {draws} draws, {} losses of {n}: {:.1} % [{:.1}, {:.1}] (95 % Wilson); \
+         {:.0} playouts and {:.0} ms a searched bot move; {forced} of {moves} bot moves forced",
+        n - wins - draws,
+        100.0 * wins as f64 / n.max(1) as f64,
         100.0 * lo,
         100.0 * hi,
-        bot_playouts as f64 / moves as f64,
-        bot_time.as_secs_f64() * 1000.0 / moves as f64,
+        playouts as f64 / searched,
+        ms / searched,
     );
 }
 
@@ -113,7 +216,7 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "bot_vs_random: {problem}\nusage: bot_vs_random GAME_STRING [--games N] [--playouts N | --ms N] [--seed S] [--quiet]"
+        "bot_vs_random: {problem}\nusage: bot_vs_random GAME_STRING [--games N] [--playouts N | --ms N] [--seed S] [--out FILE] [--quiet]"
     );
     std::process::exit(2)
 }

@@ -71,14 +71,19 @@ fn beats_random_play_at_tarokk_war() {
     assert!(wins_against_random("tarokk_war", 40, 300) >= 27); // [30]
 }
 
-/// Searches `name`'s first decision (after its chance nodes) twice with `config`.
+/// Searches `name`'s first choice (after its chance nodes and forced moves)
+/// twice with `config`.
 fn twice(name: &str, config: Config) -> (tabletop::bot::Report, tabletop::bot::Report) {
     let game = load(name).unwrap();
     let mut s = game.new_initial_state();
     let mut rng = SplitMix64::seed_from_u64(5);
-    while s.is_chance_node() {
-        let a = s.sample_chance(&mut rng).unwrap();
-        s.apply_action(a).unwrap();
+    while s.is_chance_node() || s.legal_actions().len() == 1 {
+        let a = if s.is_chance_node() {
+            s.sample_chance(&mut rng)
+        } else {
+            s.random_action(&mut rng)
+        };
+        s.apply_action(a.unwrap()).unwrap();
     }
     let a = Searcher::new(config).search(&s);
     let b = Searcher::new(config).search(&s);
@@ -115,6 +120,45 @@ fn same_seed_same_search_and_the_budget_holds() {
             n.nodes
         );
     }
+}
+
+#[cfg(feature = "hoop_race")]
+#[test]
+fn a_forced_move_is_played_without_a_search() {
+    // Hoop race has both: a throw that moves the only piece that can move, and
+    // choices between pieces.
+    let game = load("hoop_race").unwrap();
+    let mut searcher = Searcher::new(Config::for_game("hoop_race", Budget::playouts(50), 3));
+    let (mut forced, mut chosen) = (0, 0);
+    for seed in 0..6 {
+        let mut rng = SplitMix64::seed_from_u64(seed);
+        let mut s = game.new_initial_state();
+        while !s.is_terminal() {
+            if !s.is_chance_node() {
+                let legal = s.legal_actions();
+                let report = searcher.search(&s);
+                if let [only] = legal[..] {
+                    forced += 1;
+                    assert_eq!(report.action, Some(only));
+                    assert_eq!((report.playouts, report.children.len()), (0, 0));
+                } else {
+                    chosen += 1;
+                    assert_eq!(report.playouts, 50);
+                    assert!(legal.contains(&report.action.unwrap()));
+                }
+            }
+            let a = if s.is_chance_node() {
+                s.sample_chance(&mut rng)
+            } else {
+                s.random_action(&mut rng)
+            };
+            s.apply_action(a.unwrap()).unwrap();
+        }
+    }
+    assert!(
+        forced > 10 && chosen > 10,
+        "{forced} forced, {chosen} chosen"
+    );
 }
 
 #[test]

@@ -18,7 +18,8 @@ use crate::turn::Turn;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The action chosen (the root child visited most), `None` if the searching
-    /// state had no decision to make.
+    /// state had no decision to make. A state with one legal action gets it at
+    /// once, without playouts (`playouts` 0, no children, `value` 0).
     pub action: Option<Action>,
     /// Playouts made.
     pub playouts: u64,
@@ -126,7 +127,8 @@ impl Searcher {
     }
 
     /// Searches from `state` for the player to move and returns the choice. At a
-    /// chance node or the end there is nothing to choose (`action: None`).
+    /// chance node or the end there is nothing to choose (`action: None`); a forced
+    /// move (one legal action) is returned without searching.
     pub fn search<S: State>(&mut self, state: &S) -> Report {
         self.search_with(state, &mut NoKnowledge)
     }
@@ -149,18 +151,24 @@ impl Searcher {
         };
         let spent = |start: Duration| now().saturating_sub(start);
         let info = state.info();
-        let Turn::Player(me) = state.current_player() else {
-            return Report {
-                action: None,
-                playouts: 0,
-                nodes: 0,
-                steps: 0,
-                elapsed: spent(start),
-                value: 0.0,
-                children: Vec::new(),
-                reused: 0,
-            };
+        let no_search = |action: Option<Action>| Report {
+            action,
+            playouts: 0,
+            nodes: 0,
+            steps: 0,
+            elapsed: spent(start),
+            value: 0.0,
+            children: Vec::new(),
+            reused: 0,
         };
+        let Turn::Player(me) = state.current_player() else {
+            return no_search(None);
+        };
+        // A forced move is answered at once: no budget can change it.
+        state.legal_actions_into(&mut self.legal);
+        if let [only] = self.legal[..] {
+            return no_search(Some(only));
+        }
         let words = info.num_distinct_actions.div_ceil(64).max(1);
         self.legal_bits.clear();
         self.legal_bits.resize(words, 0);
