@@ -154,6 +154,18 @@ pub trait State: Clone + fmt::Debug + PartialEq {
             .then(|| self.action_to_string(self.current_player(), action))
     }
 
+    /// Whether `player` cannot tell `action`, taken at this state, from the
+    /// others that could be taken here: exactly when [`State::action_seen_by`]
+    /// is not the action's own notation (hidden, or shown only as "a soldier laid
+    /// face down"). The search bot asks it at every step of its tree, so a game
+    /// with hidden actions answers it without allocating; the default derives it
+    /// from [`State::action_seen_by`].
+    fn action_hidden_from(&self, action: Action, player: usize) -> bool {
+        self.info().information == crate::info::Information::Imperfect
+            && self.action_seen_by(action, player)
+                != Some(self.action_to_string(self.current_player(), action))
+    }
+
     /// What `player` sees now, as text: the public state and the player's own
     /// hidden information, nothing else.
     fn observation_string(&self, player: usize) -> String;

@@ -146,6 +146,7 @@ macro_rules! any_games {
             fn action_to_string(&self, turn: Turn, action: Action) -> String { each_state!(self, s => s.action_to_string(turn, action)) }
             fn string_to_action(&self, text: &str) -> Result<Action, NotationError> { each_state!(self, s => s.string_to_action(text)) }
             fn action_seen_by(&self, action: Action, player: usize) -> Option<String> { each_state!(self, s => s.action_seen_by(action, player)) }
+            fn action_hidden_from(&self, action: Action, player: usize) -> bool { each_state!(self, s => s.action_hidden_from(action, player)) }
             fn observation_string(&self, player: usize) -> String { each_state!(self, s => s.observation_string(player)) }
             fn information_state_string(&self, player: usize) -> String { each_state!(self, s => s.information_state_string(player)) }
             fn observation_tensor(&self, player: usize, out: &mut [f32]) { each_state!(self, s => s.observation_tensor(player, out)) }

@@ -9,9 +9,16 @@
 //!   allocation per playout step (the tree grows, the scratch space is reused).
 //! - **Hidden information**: in a game of imperfect information every playout
 //!   starts from a state drawn by [`State::resample_from_infostate`](crate::State::resample_from_infostate) for the
-//!   searching player (determinization, single-observer information-set MCTS with
-//!   availability counts), so the bot decides from its own view only: two games
-//!   that differ only in what it cannot see give the same choice.
+//!   searching player (determinization, information-set MCTS with availability
+//!   counts), so the bot decides from its own view only: two games that differ
+//!   only in what it cannot see give the same choice. In the tree every player
+//!   decides from its own view too: a node is a player's information set — the
+//!   actions so far as that player saw them
+//!   ([`State::action_hidden_from`](crate::State::action_hidden_from)) — so the
+//!   opponent's node after the bot's secret trap or face-down soldier is one node
+//!   whichever it was, and the bot's after the opponent's likewise (as in
+//!   multiple-observer information-set MCTS; a tree keyed by the actions
+//!   themselves would let each side see the other's secrets and play to them).
 //! - **Levels**: [`Level`] names budgets from 1 (a few hundred playouts) to 10 (a
 //!   few seconds); [`Config::for_game`] sets the options each game profits from.
 

@@ -2,7 +2,9 @@
 //! playout with the game's policy, backpropagation; determinized for games of
 //! imperfect information.
 
+use core::hash::{BuildHasherDefault, Hasher};
 use core::time::Duration;
+use std::collections::HashMap;
 use std::vec::Vec;
 
 use super::knowledge::{Knowledge, NoKnowledge, Prior};
@@ -77,6 +79,11 @@ pub struct Searcher {
     root_history: Vec<Action>,
     /// What time budgets are measured with.
     clock: Option<Clock>,
+    /// Imperfect information: each player's view of the playout so far (a hash
+    /// of the actions as that player saw them), and the node of each view met
+    /// so far — the player's information set in the tree.
+    keys: Vec<u64>,
+    views: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Searcher {
@@ -96,6 +103,8 @@ impl Searcher {
             priors: Vec::new(),
             root_history: Vec::new(),
             clock: system_clock(),
+            keys: Vec::new(),
+            views: HashMap::default(),
         }
     }
 
@@ -186,6 +195,11 @@ impl Searcher {
         let grows_nodes = self.perfect && self.config.expand_after.is_some();
         if !(grows_nodes && self.config.reuse_tree && self.reuse(state.history())) {
             self.tree.reset();
+        }
+        if hidden {
+            // The root is the searching player's view before any playout move.
+            self.views.clear();
+            self.views.insert(view_seed(me), 0);
         }
         self.root_history.clear();
         self.root_history.extend_from_slice(state.history());
@@ -292,6 +306,11 @@ impl Searcher {
         self.path.push(0);
         let mut node = 0u32;
         let mut steps = 0u64;
+        if !self.perfect {
+            let players = s.info().num_players;
+            self.keys.clear();
+            self.keys.extend((0..players).map(view_seed));
+        }
         // Selection and expansion.
         loop {
             match s.current_player() {
@@ -300,17 +319,30 @@ impl Searcher {
                     let Some(a) = s.sample_chance(&mut self.rng) else {
                         break;
                     };
+                    if !self.perfect {
+                        self.observe(s, a, None);
+                    }
                     if s.apply_action(a).is_err() {
                         break;
                     }
                     steps += 1;
-                    node = match self.tree.child(node, a) {
-                        Some(c) => c,
-                        None => self.tree.add(node, a, NO_PLAYER),
-                    };
-                    self.path.push(node);
+                    if self.perfect {
+                        node = match self.tree.child(node, a) {
+                            Some(c) => c,
+                            None => self.tree.add(node, a, NO_PLAYER),
+                        };
+                        self.path.push(node);
+                    }
                 }
                 Turn::Player(p) => {
+                    if !self.perfect {
+                        // The node is the mover's view, whatever the others did
+                        // that the mover did not see.
+                        node = self.view_node(p);
+                        if self.path.last() != Some(&node) {
+                            self.path.push(node);
+                        }
+                    }
                     let chosen = if let Some(after) = self.config.expand_after
                         && self.perfect
                     {
@@ -323,6 +355,9 @@ impl Searcher {
                     let Some((a, child, new)) = chosen else {
                         break;
                     };
+                    if !self.perfect {
+                        self.observe(s, a, Some(p));
+                    }
                     if s.apply_action(a).is_err() {
                         break;
                     }
@@ -353,6 +388,32 @@ impl Searcher {
         let returns = s.returns();
         self.backup(&returns);
         steps
+    }
+
+    /// Imperfect information: adds `action`, about to be taken in `s` by `actor`
+    /// (`None`: chance), to each player's view, as that player sees it.
+    fn observe<S: State>(&mut self, s: &S, action: Action, actor: Option<usize>) {
+        let by = actor.map_or(0, |p| p as u64 + 1) << 32;
+        for (q, key) in self.keys.iter_mut().enumerate() {
+            let seen = if s.action_hidden_from(action, q) {
+                HIDDEN
+            } else {
+                u64::from(action)
+            };
+            *key = mix(*key, by | seen);
+        }
+    }
+
+    /// Imperfect information: the node of player `p`'s current view, made at its
+    /// first visit.
+    fn view_node(&mut self, p: usize) -> u32 {
+        let key = self.keys[p];
+        if let Some(&node) = self.views.get(&key) {
+            return node;
+        }
+        let node = self.tree.add_detached();
+        self.views.insert(key, node);
+        node
     }
 
     /// At a decision node of player `p`: the action to take, its child, and whether
@@ -663,6 +724,42 @@ impl Searcher {
     }
 }
 
+/// The token of an action its observer did not see (actions are below 2³²).
+const HIDDEN: u64 = 0xFFFF_FFFF;
+
+/// Player `p`'s view before any move of the playout.
+fn view_seed(p: usize) -> u64 {
+    mix(0x243F_6A88_85A3_08D3, p as u64)
+}
+
+/// A view followed by one more observation (SplitMix64's finaliser).
+fn mix(key: u64, token: u64) -> u64 {
+    let mut z = (key ^ token).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The views' keys are hashes already: the map uses them as they are.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 fn set(bits: &mut [u64], a: Action) {
     if let Some(w) = bits.get_mut((a / 64) as usize) {
         *w |= 1 << (a % 64);
@@ -690,4 +787,50 @@ pub fn choose<G: Game>(
 ) -> Option<Action> {
     let mut searcher = Searcher::new(Config::for_game(game.info().short_name, budget, seed));
     searcher.search(state).action
+}
+
+#[cfg(all(test, feature = "trap_stones"))]
+mod tests {
+    use super::*;
+    use crate::bot::Budget;
+    use crate::interface::Game;
+    use crate::rng::SplitMix64;
+    use rand_core::SeedableRng;
+
+    /// The opponent's node after the bot's secret trap is one node, whichever
+    /// trap the bot chose: in the tree the opponent does not see the trap (a
+    /// tree keyed by actions would give it one node per trap, and let it dodge
+    /// each).
+    #[test]
+    fn the_opponent_decides_without_seeing_the_bots_secret_action() {
+        let game = crate::load("trap_stones").unwrap();
+        let mut s = game.new_initial_state();
+        let mut rng = SplitMix64::seed_from_u64(4);
+        while s.is_chance_node() {
+            let a = s.sample_chance(&mut rng).unwrap();
+            s.apply_action(a).unwrap();
+        }
+        // Side 1 lays its trap first, then side 2 (the opponent).
+        assert_eq!(s.current_player(), Turn::Player(0));
+        let playouts = 2000;
+        let mut searcher = Searcher::new(Config::for_game(
+            "trap_stones",
+            Budget::playouts(playouts),
+            9,
+        ));
+        let report = searcher.search(&s);
+        assert_eq!(report.playouts, playouts);
+        let after_trap = mix(view_seed(1), (1 << 32) | HIDDEN);
+        let node = *searcher
+            .views
+            .get(&after_trap)
+            .expect("the opponent's view");
+        let root_children = searcher.tree.child_count(0) as u32;
+        assert!(root_children > 10, "{root_children} traps tried");
+        // Every playout that did not stop at a new trap of the bot's reached it.
+        assert_eq!(
+            searcher.tree.nodes[node as usize].visits,
+            playouts as u32 - root_children
+        );
+    }
 }

@@ -41,6 +41,28 @@ pub(crate) struct Node {
     pub flags: u8,
 }
 
+impl Node {
+    /// A node without statistics or children.
+    fn blank(action: Action, actor: u8) -> Node {
+        Node {
+            action,
+            actor,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            available: 0,
+            value: 0.0,
+            rave_visits: 0,
+            rave_value: 0.0,
+            untried_at: 0,
+            untried_len: UNKNOWN,
+            prior_visits: 0.0,
+            prior_value: 0.0,
+            flags: 0,
+        }
+    }
+}
+
 /// A node's action is never credited by RAVE.
 pub(crate) const NO_RAVE: u8 = 1;
 
@@ -63,22 +85,14 @@ impl Tree {
     pub fn reset(&mut self) {
         self.nodes.clear();
         self.untried.clear();
-        self.nodes.push(Node {
-            action: 0,
-            actor: NO_PLAYER,
-            first_child: NONE,
-            next_sibling: NONE,
-            visits: 0,
-            available: 0,
-            value: 0.0,
-            rave_visits: 0,
-            rave_value: 0.0,
-            untried_at: 0,
-            untried_len: UNKNOWN,
-            prior_visits: 0.0,
-            prior_value: 0.0,
-            flags: 0,
-        });
+        self.nodes.push(Node::blank(0, NO_PLAYER));
+    }
+
+    /// Adds a node that is nobody's child (an information set of the tree's
+    /// imperfect-information form, found by its key); returns it.
+    pub fn add_detached(&mut self) -> u32 {
+        self.nodes.push(Node::blank(0, NO_PLAYER));
+        self.nodes.len() as u32 - 1
     }
 
     /// The child of `parent` reached by `action`, if it exists.
@@ -97,23 +111,9 @@ impl Tree {
     /// Adds the child of `parent` reached by `action`, taken by `actor`.
     pub fn add(&mut self, parent: u32, action: Action, actor: u8) -> u32 {
         let id = self.nodes.len() as u32;
-        let next = self.nodes[parent as usize].first_child;
-        self.nodes.push(Node {
-            action,
-            actor,
-            first_child: NONE,
-            next_sibling: next,
-            visits: 0,
-            available: 0,
-            value: 0.0,
-            rave_visits: 0,
-            rave_value: 0.0,
-            untried_at: 0,
-            untried_len: UNKNOWN,
-            prior_visits: 0.0,
-            prior_value: 0.0,
-            flags: 0,
-        });
+        let mut node = Node::blank(action, actor);
+        node.next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(node);
         self.nodes[parent as usize].first_child = id;
         id
     }

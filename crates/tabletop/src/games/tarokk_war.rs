@@ -494,6 +494,17 @@ impl State for TarokkWarState {
         }
     }
 
+    fn action_hidden_from(&self, action: Action, player: usize) -> bool {
+        // As `action_seen_by`, without its text.
+        match (&self.game, self.current_player()) {
+            (None, _) => !self.dealt.is_empty(),
+            (Some(_), Turn::Player(p)) if p != player => {
+                matches!(self.to_move(action), Some(Move::Defend(_)))
+            }
+            _ => false,
+        }
+    }
+
     fn observation_string(&self, player: usize) -> String {
         let Some(p) = Player::new(player) else {
             return String::new();

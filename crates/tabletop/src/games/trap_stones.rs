@@ -675,6 +675,11 @@ impl State for TrapStonesState {
         }
     }
 
+    fn action_hidden_from(&self, _action: Action, player: usize) -> bool {
+        // As `action_seen_by`, without its text.
+        matches!(self.phase(), Phase::Trap(side) if side.index() != player)
+    }
+
     fn observation_string(&self, player: usize) -> String {
         let me = TrapStonesState::side(player);
         match &self.game {

@@ -27,6 +27,7 @@
 //! - every game ends within the declared bounds ([`GameInfo::max_game_length`]
 //!   decisions, [`GameInfo::max_chance_nodes`] chance nodes);
 //! - action strings are unique among the legal actions and read back to the action;
+//!   [`State::action_hidden_from`] agrees with [`State::action_seen_by`];
 //! - tensors have the declared length and finite values;
 //! - the serialised state reads back equal, at every step; replaying the history
 //!   from the initial state gives an equal state; the same seed gives the same game;
@@ -496,6 +497,17 @@ fn check_node<S: State, R: Rng + ?Sized>(
             Err(e) => {
                 return Err(format!(
                     "action {a} prints as {name:?}, which does not read: {e}"
+                ));
+            }
+        }
+        // What each player sees of it, with and without text, agrees.
+        for q in 0..info.num_players {
+            let seen = state.action_seen_by(a, q);
+            if state.action_hidden_from(a, q) != (seen.as_ref() != Some(&name)) {
+                return Err(format!(
+                    "action {a} ({name}) is seen by player {q} as {seen:?}, but \
+                     action_hidden_from says {}",
+                    state.action_hidden_from(a, q)
                 ));
             }
         }
