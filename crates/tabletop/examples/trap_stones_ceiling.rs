@@ -31,6 +31,7 @@ use rand_core::SeedableRng;
 use tabletop::games::trap_stones::TrapStones;
 use tabletop::rng::SplitMix64;
 use tabletop::{Action, AnyGame, Game, State, Turn, load};
+use trap_stones::Move;
 
 fn main() {
     let mut presets = Vec::new();
@@ -110,17 +111,6 @@ struct Plan {
     loss: f64,
 }
 
-/// The cell number of a cell's name (`c3`), cells numbered row by row from a1.
-fn cell_number(name: &str, width: u32) -> u32 {
-    let letters = name.chars().take_while(|c| c.is_ascii_alphabetic()).count();
-    let col = name[..letters]
-        .chars()
-        .fold(0u32, |acc, c| acc * 26 + (c as u32 - 'a' as u32 + 1))
-        - 1;
-    let row: u32 = name[letters..].parse().expect("a row number");
-    (row - 1) * width + col
-}
-
 impl Plan {
     /// The state after the three draws (`draws`' bits, 0: the first outcome).
     fn after_draws<G: Game>(game: &G, draws: u32) -> G::State {
@@ -177,7 +167,7 @@ impl Plan {
         let stone_cells = |s: &<TrapStones as Game>::State| -> Vec<Action> {
             s.legal_actions()
                 .into_iter()
-                .filter(|&a| a >= n && a < 2 * n || a >= 2 * n && a < 3 * n)
+                .filter(|a| (n..3 * n).contains(a))
                 .map(|a| a % n)
                 .collect()
         };
@@ -216,11 +206,15 @@ impl Plan {
             let legal = s2.legal_actions();
             let mut counts = Counts::default();
             for &a in legal.iter().filter(|&&a| a > 4 * n) {
+                // The group's cells, read back with the game crate's notation.
                 let name = s2.action_to_string(Turn::Player(random), a);
-                let group: Vec<u32> = name
-                    .trim_start_matches('!')
-                    .split('+')
-                    .map(|c| cell_number(c, width))
+                let Ok(Move::VaBank(g)) = name.parse::<Move>() else {
+                    panic!("{name} is a va-bank declaration")
+                };
+                let group: Vec<u32> = g
+                    .cells()
+                    .iter()
+                    .map(|c| u32::from(c.row()) * width + u32::from(c.col()))
                     .collect();
                 counts.add(&group);
             }

@@ -47,8 +47,8 @@ fn main() {
     });
     let mut phase2 = PhaseTwo::new(&rules);
     let hand = best_hand_chance();
-    let c9 = phase2.mean_over_draws(9);
-    let c10 = phase2.mean_over_draws(10);
+    let c9 = phase2.mean_over(9, Policy::Best);
+    let c10 = phase2.mean_over(10, Policy::Best);
     let ceiling = hand * c10 + (1.0 - hand) * c9;
     println!("tarokk_war, preset {preset}: the best play against the uniform random player");
     println!(
@@ -70,8 +70,8 @@ fn main() {
     );
     println!(
         "  random against random, phase II from ten / nine: {:.4} / {:.4}",
-        phase2.mean_over_draws_random(10),
-        phase2.mean_over_draws_random(9)
+        phase2.mean_over(10, Policy::Random),
+        phase2.mean_over(9, Policy::Random)
     );
     if check_games > 0 {
         check_against_engine(&rules, &mut phase2, check_games, seed, ceiling);
@@ -432,14 +432,6 @@ impl PhaseTwo {
                 t += 1;
             }
         }
-    }
-
-    fn mean_over_draws(&mut self, k: u8) -> f64 {
-        self.mean_over(k, Policy::Best)
-    }
-
-    fn mean_over_draws_random(&mut self, k: u8) -> f64 {
-        self.mean_over(k, Policy::Random)
     }
 }
 
