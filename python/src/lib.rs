@@ -790,7 +790,9 @@ impl Rng {
 
 /// The search bot (Monte Carlo tree search over the interface; from its own view
 /// only in games of hidden information). Give one budget: a `level` (1–10), a
-/// number of `playouts`, or `seconds`.
+/// number of `playouts`, or `seconds`. It stops before the budget once more
+/// playouts could not change its choice, unless `stop_early=False` (the same
+/// choice under a playout budget, from fewer playouts).
 #[pyclass(module = "tabletop._tabletop")]
 struct Bot {
     searcher: Searcher,
@@ -799,13 +801,14 @@ struct Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (game, level = None, playouts = None, seconds = None, seed = 1))]
+    #[pyo3(signature = (game, level = None, playouts = None, seconds = None, seed = 1, stop_early = true))]
     fn new(
         game: &PyGame,
         level: Option<u8>,
         playouts: Option<u64>,
         seconds: Option<f64>,
         seed: u64,
+        stop_early: bool,
     ) -> PyResult<Bot> {
         let budget = match (level, playouts, seconds) {
             (_, Some(n), _) => Budget::playouts(n.max(1)),
@@ -815,7 +818,10 @@ impl Bot {
             _ => Level::new(5).budget(),
         };
         Ok(Bot {
-            searcher: Searcher::new(Config::for_game(game.game.info().short_name, budget, seed)),
+            searcher: Searcher::new(Config {
+                stop_early,
+                ..Config::for_game(game.game.info().short_name, budget, seed)
+            }),
         })
     }
 

@@ -66,7 +66,7 @@ export interface BotMove { move: string; action: number; playouts: number; value
 /** What a move did: the crate's report, the events (everything, as the referee sees it), the referee's state. */
 export interface Played { report: Record<string, unknown>; events: GameEvent[]; state: StateBase; bot?: BotMove; }
 /** The bot's budget: a level 1–10 (200·2^(level−1) playouts), playouts, or time; seeded. */
-export interface BotOptions { level?: number; playouts?: number; timeMs?: number; seed?: number; }
+export interface BotOptions { level?: number; playouts?: number; timeMs?: number; seed?: number; stopEarly?: boolean; }
 /** The score now (final once the game is over). */
 export interface Score { final: boolean; scores: number[]; returns: number[]; detail: Record<string, unknown>; }
 /** How a finished game ended. */
@@ -426,11 +426,23 @@ fn bot_arg(v: &Option<JsValue>, play: bool) -> Result<Value, JsValue> {
     if let Some(t) = o.remove("timeMs") {
         o.insert("time_ms".into(), t);
     }
+    if let Some(b) = o.remove("stopEarly") {
+        if !b.is_boolean() {
+            return Err(js_error(
+                "bad_request",
+                "the bot's stopEarly is true or false",
+            ));
+        }
+        o.insert("stop_early".into(), b);
+    }
     for (k, x) in &o {
+        if k == "stop_early" {
+            continue;
+        }
         if !matches!(k.as_str(), "level" | "playouts" | "time_ms" | "seed") {
             return Err(js_error(
                 "bad_request",
-                &format!("the bot takes level, playouts, timeMs and seed, not {k:?}"),
+                &format!("the bot takes level, playouts, timeMs, seed and stopEarly, not {k:?}"),
             ));
         }
         if !x.is_u64() {

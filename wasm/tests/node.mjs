@@ -120,11 +120,21 @@ test("a player's view hides what that player may not see", () => {
 test("a time budget uses the page's clock", () => {
   const game = new TabletopGame("go", { setup: { size: 9 } });
   const t0 = performance.now();
-  const found = game.botMove({ timeMs: 150 });
+  const found = game.botMove({ timeMs: 150, stopEarly: false });
   const spent = performance.now() - t0;
   assert.ok(found.playouts > 0);
   assert.ok(spent >= 140 && spent < 1500, `${spent} ms`);
   assert.ok(found.milliseconds >= 140, `${found.milliseconds} ms reported`);
+});
+
+test("the bot stops early only when the whole budget would choose the same", () => {
+  const game = new TabletopGame("o_an_quan");
+  const early = game.botMove({ playouts: 300, seed: 2 });
+  const whole = game.botMove({ playouts: 300, seed: 2, stopEarly: false });
+  assert.equal(whole.playouts, 300);
+  assert.ok(early.playouts <= 300);
+  assert.equal(early.action, whole.action);
+  assert.throws(() => game.botMove({ stopEarly: 1 }), /stopEarly/);
 });
 
 test("random playouts count their actions, reproducibly", () => {
@@ -143,7 +153,7 @@ test("no input crashes the module: random calls with random arguments", () => {
   const junk = () => pick([
     undefined, null, NaN, -1, 0, 1, 2 ** 32, 1.5, 1e300, -0, "", "pass", "A1L", "e3", "Z8", "trap a1",
     "A1+5", "!a1+b2", "lay PA", "random", "\u0000", "x".repeat(1000), {}, [], { level: 99 },
-    { playouts: 0 }, { timeMs: 1 }, { level: -3 }, { seed: 2 ** 60 }, { rules: 7 }, { setup: { size: 0 } },
+    { playouts: 0 }, { timeMs: 1 }, { stopEarly: "no" }, { stopEarly: false, playouts: 3 }, { level: -3 }, { seed: 2 ** 60 }, { rules: 7 }, { setup: { size: 0 } },
     { setup: { size: 30 } }, { setup: { handicap: 99 } }, { chance: "both" }, { rules: { preset: "common", players: 9 } },
     { rules: { ko: "spight" } }, 12n, Symbol.iterator, () => 1,
   ]);

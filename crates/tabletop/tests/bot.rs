@@ -67,8 +67,9 @@ fn beats_random_play_at_trap_stones() {
 #[cfg(feature = "tarokk_war")]
 #[test]
 fn beats_random_play_at_tarokk_war() {
-    // Random play wins 27 of 40 or more once in 50.
-    assert!(wins_against_random("tarokk_war", 40, 300) >= 27); // [30]
+    // Random play wins 116 of 200 or more once in 70; the bot wins 64 % at
+    // this budget (docs/bots.md), so 116 or more nineteen times in twenty.
+    assert!(wins_against_random("tarokk_war", 200, 300) >= 116); // [131]
 }
 
 /// Searches `name`'s first choice (after its chance nodes and forced moves)
@@ -93,7 +94,10 @@ fn twice(name: &str, config: Config) -> (tabletop::bot::Report, tabletop::bot::R
 #[test]
 fn same_seed_same_search_and_the_budget_holds() {
     for name in tabletop::NAMES {
-        let config = Config::for_game(name, Budget::playouts(400), 9);
+        let config = Config {
+            stop_early: false,
+            ..Config::for_game(name, Budget::playouts(400), 9)
+        };
         let (a, b) = twice(name, config);
         assert_eq!(a.playouts, 400, "{name}");
         assert_eq!((a.action, &a.children), (b.action, &b.children), "{name}");
@@ -122,13 +126,69 @@ fn same_seed_same_search_and_the_budget_holds() {
     }
 }
 
+/// Under a playout budget the early stop is exact: the same choice as the whole
+/// budget (a root child that leads by more visits than the playouts left cannot
+/// be overtaken), from fewer playouts where one child leads that far.
+#[test]
+fn stopping_early_keeps_the_choice() {
+    for name in tabletop::NAMES {
+        // Go at 5×5: a 19×19 root's 361 children share a small budget evenly.
+        let name = if *name == "go" {
+            "go(board_size=5)"
+        } else {
+            name
+        };
+        let game = load(name).unwrap();
+        let mut rng = SplitMix64::seed_from_u64(7);
+        let mut s = game.new_initial_state();
+        let (mut searched, mut stopped) = (0u64, 0);
+        while searched < 6 {
+            if s.is_terminal() {
+                s = game.new_initial_state();
+            }
+            if !s.is_chance_node() && s.legal_actions().len() > 1 {
+                let short = game.info().short_name;
+                let config = Config::for_game(short, Budget::playouts(600), searched);
+                let early = Searcher::new(config).search(&s);
+                let full = Searcher::new(Config {
+                    stop_early: false,
+                    ..config
+                })
+                .search(&s);
+                assert_eq!(early.action, full.action, "{name}");
+                assert_eq!(full.playouts, 600, "{name}");
+                assert!(early.playouts <= full.playouts, "{name}");
+                searched += 1;
+                if early.playouts < full.playouts {
+                    stopped += 1;
+                    // It stopped because the playouts left could not overtake.
+                    let visits = |i: usize| early.children.get(i).map_or(0, |c| c.visits);
+                    let left = 600 - early.playouts;
+                    assert!(u64::from(visits(0) - visits(1)) > left, "{name}");
+                }
+            }
+            let a = if s.is_chance_node() {
+                s.sample_chance(&mut rng)
+            } else {
+                s.random_action(&mut rng)
+            };
+            s.apply_action(a.unwrap()).unwrap();
+        }
+        eprintln!("{name}: stopped early in {stopped} of {searched} searches");
+        assert!(stopped > 0, "{name}: never stopped early");
+    }
+}
+
 #[cfg(feature = "hoop_race")]
 #[test]
 fn a_forced_move_is_played_without_a_search() {
     // Hoop race has both: a throw that moves the only piece that can move, and
     // choices between pieces.
     let game = load("hoop_race").unwrap();
-    let mut searcher = Searcher::new(Config::for_game("hoop_race", Budget::playouts(50), 3));
+    let mut searcher = Searcher::new(Config {
+        stop_early: false,
+        ..Config::for_game("hoop_race", Budget::playouts(50), 3)
+    });
     let (mut forced, mut chosen) = (0, 0);
     for seed in 0..6 {
         let mut rng = SplitMix64::seed_from_u64(seed);

@@ -9,7 +9,7 @@ use std::vec::Vec;
 
 use super::knowledge::{Knowledge, NoKnowledge, Prior};
 use super::tree::{NO_PLAYER, NO_RAVE, NONE, Tree, UNKNOWN};
-use super::{Clock, Config, Widening, system_clock};
+use super::{Clock, Config, EARLY_STOP_MARGIN, Widening, system_clock};
 use crate::action::{Action, ActionList};
 use crate::info::Information;
 use crate::interface::{Game, PerPlayer, State};
@@ -222,11 +222,24 @@ impl Searcher {
             {
                 break;
             }
-            if let Some(t) = budget.time
-                && (playouts.is_multiple_of(16) || playouts < 16)
-                && elapsed(start) >= t
-            {
-                break;
+            if playouts.is_multiple_of(16) || playouts < 16 {
+                // The playouts the budget still allows, if it says.
+                let mut left = budget.playouts.map(|n| (n - playouts) as f64);
+                if let Some(t) = budget.time {
+                    let e = elapsed(start);
+                    if e >= t {
+                        break;
+                    }
+                    let rate = playouts as f64 / e.as_secs_f64().max(1e-9);
+                    let by_time = rate * (t - e).as_secs_f64() * EARLY_STOP_MARGIN;
+                    left = Some(left.map_or(by_time, |l| l.min(by_time)));
+                }
+                if self.config.stop_early
+                    && playouts >= 16
+                    && left.is_some_and(|left| self.root_lead() as f64 > left)
+                {
+                    break;
+                }
             }
             if budget.playouts.is_none() && budget.nodes.is_none() && budget.time.is_none() {
                 break;
@@ -271,6 +284,22 @@ impl Searcher {
             children,
             reused,
         }
+    }
+
+    /// How many more visits the root's most visited child has than the second
+    /// (than none, if it is the only one): no budget that allows fewer playouts
+    /// can change the choice.
+    fn root_lead(&self) -> u32 {
+        let (mut first, mut second) = (0u32, 0u32);
+        for c in self.tree.children(0) {
+            let v = self.tree.nodes[c as usize].visits;
+            if v > first {
+                (first, second) = (v, first);
+            } else if v > second {
+                second = v;
+            }
+        }
+        first - second
     }
 
     /// Keeps the subtree of the position whose history is `history` when it
@@ -813,11 +842,10 @@ mod tests {
         // Side 1 lays its trap first, then side 2 (the opponent).
         assert_eq!(s.current_player(), Turn::Player(0));
         let playouts = 2000;
-        let mut searcher = Searcher::new(Config::for_game(
-            "trap_stones",
-            Budget::playouts(playouts),
-            9,
-        ));
+        let mut searcher = Searcher::new(Config {
+            stop_early: false,
+            ..Config::for_game("trap_stones", Budget::playouts(playouts), 9)
+        });
         let report = searcher.search(&s);
         assert_eq!(report.playouts, playouts);
         let after_trap = mix(view_seed(1), (1 << 32) | HIDDEN);

@@ -769,7 +769,10 @@ impl Session {
             Level::new(num("level").unwrap_or(5).min(10) as u8).budget()
         };
         let seed = num("seed").unwrap_or(1);
-        let config = Config::for_game(self.game.info().short_name, budget, seed);
+        let config = Config {
+            stop_early: arg.get("stop_early").and_then(Value::as_bool) != Some(false),
+            ..Config::for_game(self.game.info().short_name, budget, seed)
+        };
         let mut searcher = Searcher::new(config);
         if let Some(clock) = self.clock {
             searcher.set_clock(clock);
