@@ -8,7 +8,9 @@
 //! new_zealand). Without a clock from the controller (`time_settings`,
 //! `time_left`) `genmove` searches for level L (1–10, default 6: 6,400 playouts),
 //! N playouts, or S seconds a move. `--resign P` resigns a game whose winning
-//! chance falls below P (0–1); by default the engine never resigns.
+//! chance falls below P (0–1); by default the engine never resigns. A search
+//! ends before its budget once its choice cannot change; `--stop-early 0`
+//! spends every move's whole budget.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -51,6 +53,7 @@ fn main() {
             "--fpu" => thinking.first_play = Some(number(&value)),
             "--reuse" => thinking.reuse_tree = number(&value) > 0.0,
             "--pass-check" => thinking.pass_check = number(&value) > 0.0,
+            "--stop-early" => thinking.stop_early = number(&value) > 0.0,
             "--policy" => match value.as_deref() {
                 Some("heavy") => thinking.heavy_playouts = true,
                 Some("light") => thinking.heavy_playouts = false,

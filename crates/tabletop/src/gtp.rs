@@ -103,6 +103,9 @@ pub struct Thinking {
     /// up to [`DEAD_STONE_PLAYOUTS`] heavy playouts, within the move's budget
     /// (see `Engine::safe_to_pass`).
     pub pass_check: bool,
+    /// End a search once its choice cannot change ([`Config::stop_early`]; the
+    /// default): time saved for later moves under a clock.
+    pub stop_early: bool,
 }
 
 /// Playouts that judge which stones are dead ([`Thinking::pass_check`]), at most:
@@ -127,6 +130,7 @@ impl Default for Thinking {
             first_play: None,
             reuse_tree: true,
             pass_check: true,
+            stop_early: true,
         }
     }
 }
@@ -557,6 +561,7 @@ impl Engine {
             config.first_play = f;
         }
         config.reuse_tree = self.thinking.reuse_tree;
+        config.stop_early = self.thinking.stop_early;
         self.searcher.set_config(config);
         // The tree is kept only along one game.
         let same_game = self.searched.as_ref().is_some_and(|g| {
