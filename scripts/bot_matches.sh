@@ -7,7 +7,9 @@
 # target/matches/bots_MS/GAME_STRING.txt, and a match resumes from its file, so
 # an interrupted run goes on where it stopped; each match's summary line (wins,
 # draws, losses, the win rate with its 95 % Wilson interval, playouts a move) is
-# appended to target/matches/bots_MS.txt. BOT=path runs a binary built earlier.
+# appended to target/matches/bots_MS.txt. BOT=path runs a binary built earlier;
+# BOT_ARGS adds options (`BOT_ARGS="--stop-early 0"`: every move's whole budget,
+# as the matches of docs/bots.md were played).
 # Against GNU Go: scripts/go_match.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +23,8 @@ if [ -z "${BOT:-}" ]; then
 fi
 mkdir -p "target/matches/bots_${MS}"
 run() {
-  "$BOT" "$1" --games "$2" --ms "$MS" --quiet --out "target/matches/bots_${MS}/$1.txt" |
+  # shellcheck disable=SC2086 # BOT_ARGS is a list of words
+  "$BOT" "$1" --games "$2" --ms "$MS" ${BOT_ARGS:-} --quiet --out "target/matches/bots_${MS}/$1.txt" |
     tail -1 | tee -a "target/matches/bots_${MS}.txt"
 }
 if [ $# -gt 0 ]; then

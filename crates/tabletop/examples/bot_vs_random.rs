@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p tabletop --example bot_vs_random -- GAME_STRING \
-//!     [--games N] [--playouts N | --ms N] [--seed S] [--out FILE] [--quiet]
+//!     [--games N] [--playouts N | --ms N] [--seed S] [--stop-early 0|1] [--out FILE] [--quiet]
 //! ```
 //!
 //! GAME_STRING is the interface's (`go(board_size=9,rules=chinese)`,
@@ -12,7 +12,9 @@
 //! thread (default 1,000 ms). The last line is the summary that `docs/bots.md`
 //! quotes: wins, draws and losses, the win rate with its 95 % Wilson interval, and
 //! the bot's mean playouts and time a searched move (a forced move, one legal
-//! action, is played without a search). `--out FILE` appends one line per game
+//! action, is played without a search; a search ends once its choice cannot
+//! change, unless `--stop-early 0`, which spends every move's whole budget, as the
+//! 1 s matches of `docs/bots.md` did). `--out FILE` appends one line per game
 //! (`game K seat S return R moves M forced F playouts P ms T`) and resumes: games
 //! already in the file are counted, not replayed.
 
@@ -32,6 +34,7 @@ fn main() {
         .next()
         .unwrap_or_else(|| usage("a game string is needed"));
     let (mut games, mut budget, mut seed, mut quiet) = (200usize, None, 0u64, false);
+    let mut stop_early = true;
     let mut out: Option<PathBuf> = None;
     while let Some(a) = args.next() {
         if a == "--out" {
@@ -52,6 +55,7 @@ fn main() {
             "--playouts" => budget = Some(Budget::playouts(value().max(1))),
             "--ms" => budget = Some(Budget::time(Duration::from_millis(value().max(1)))),
             "--seed" => seed = value(),
+            "--stop-early" => stop_early = value() > 0,
             "--quiet" => quiet = true,
             _ => usage(&format!("unexpected argument {a}")),
         }
@@ -84,7 +88,10 @@ fn main() {
         let bot_seat = k % n;
         let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(k as u64);
         let mut rng = SplitMix64::seed_from_u64(game_seed);
-        let config = Config::for_game(game.info().short_name, budget, game_seed);
+        let config = Config {
+            stop_early,
+            ..Config::for_game(game.info().short_name, budget, game_seed)
+        };
         let mut searcher = Searcher::new(config);
         let mut s = game.new_initial_state();
         let mut record = Record {

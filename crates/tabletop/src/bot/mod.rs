@@ -168,9 +168,11 @@ pub struct Config {
     /// Stop before the budget is spent once the choice cannot change: when the
     /// most visited root child leads the second by more visits than the playouts
     /// left. Exact under a playout budget (the same choice as the whole budget,
-    /// fewer playouts); under a time budget the playouts left are estimated from
-    /// the rate so far, with a margin ([`EARLY_STOP_MARGIN`]). A node budget alone
-    /// never stops early. Checked every 16 playouts.
+    /// from fewer playouts; the generator then stands elsewhere, so a searcher's
+    /// later searches draw other samples than they would without the stop).
+    /// Under a time budget the playouts left are estimated from the rate so far,
+    /// with a margin ([`EARLY_STOP_MARGIN`]). A node budget alone never stops
+    /// early. Checked every 16 playouts.
     pub stop_early: bool,
 }
 
