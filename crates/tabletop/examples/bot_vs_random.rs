@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release -p tabletop --example bot_vs_random -- GAME_STRING \
-//!     [--games N] [--playouts N | --ms N] [--seed S] [--stop-early 0|1] [--out FILE] [--quiet]
+//!     [--games N] [--from-game K] [--playouts N | --ms N] [--seed S] [--stop-early 0|1] \
+//!     [--out FILE] [--quiet]
 //! ```
 //!
 //! GAME_STRING is the interface's (`go(board_size=9,rules=chinese)`,
@@ -16,7 +17,9 @@
 //! change, unless `--stop-early 0`, which spends every move's whole budget, as the
 //! 1 s matches of `docs/bots.md` did). `--out FILE` appends one line per game
 //! (`game K seat S return R moves M forced F playouts P ms T`) and resumes: games
-//! already in the file are counted, not replayed.
+//! already in the file are counted, not replayed. `--from-game K` plays only games K to
+//! N − 1 (each game's seat and seed depend on its number alone), so one match can be
+//! split over processes, a file each: their lines together are the whole match.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -33,7 +36,7 @@ fn main() {
     let name = args
         .next()
         .unwrap_or_else(|| usage("a game string is needed"));
-    let (mut games, mut budget, mut seed, mut quiet) = (200usize, None, 0u64, false);
+    let (mut games, mut first, mut budget, mut seed, mut quiet) = (200usize, 0, None, 0u64, false);
     let mut stop_early = true;
     let mut out: Option<PathBuf> = None;
     while let Some(a) = args.next() {
@@ -52,6 +55,7 @@ fn main() {
         };
         match a.as_str() {
             "--games" => games = value() as usize,
+            "--from-game" => first = value() as usize,
             "--playouts" => budget = Some(Budget::playouts(value().max(1))),
             "--ms" => budget = Some(Budget::time(Duration::from_millis(value().max(1)))),
             "--seed" => seed = value(),
@@ -70,7 +74,7 @@ fn main() {
             .unwrap_or_default()
             .lines()
             .filter_map(Record::parse)
-            .filter(|r| r.game < games)
+            .filter(|r| (first..games).contains(&r.game))
             .collect(),
         None => Vec::new(),
     };
@@ -81,7 +85,7 @@ fn main() {
             .open(path)
             .unwrap_or_else(|e| usage(&format!("cannot write {}: {e}", path.display())))
     });
-    for k in 0..games {
+    for k in first..games {
         if done.iter().any(|r| r.game == k) {
             continue;
         }
@@ -223,7 +227,7 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
 
 fn usage(problem: &str) -> ! {
     eprintln!(
-        "bot_vs_random: {problem}\nusage: bot_vs_random GAME_STRING [--games N] [--playouts N | --ms N] [--seed S] [--out FILE] [--quiet]"
+        "bot_vs_random: {problem}\nusage: bot_vs_random GAME_STRING [--games N] [--from-game K] [--playouts N | --ms N] [--seed S] [--stop-early 0|1] [--out FILE] [--quiet]"
     );
     std::process::exit(2)
 }
