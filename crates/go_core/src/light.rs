@@ -42,7 +42,7 @@ use crate::zobrist;
 /// Entries of every cell table: a power of two at least [`MAX_CELLS`].
 const CAP: usize = 1024;
 const MASK: usize = CAP - 1;
-const _: () = assert!(MAX_CELLS <= CAP);
+const _: () = assert!(MAX_CELLS <= CAP && CAP == zobrist::PADDED);
 
 /// Draws with replacement before the exhaustive draw (as [`Game::play_out`]).
 const QUICK_TRIES: usize = 4;
@@ -77,6 +77,13 @@ const fn color_of(code: u8) -> Color {
     } else {
         Color::White
     }
+}
+
+/// `f` of each of four values: `[T; 4]::map` written out, because the compiler
+/// leaves that one out of line on the playout's hot path (a call a neighbour).
+#[inline(always)]
+fn map4<T: Copy, U>(a: [T; 4], f: impl Fn(T) -> U) -> [U; 4] {
+    [f(a[0]), f(a[1]), f(a[2]), f(a[3])]
 }
 
 /// Whether a ko rule looks at earlier positions.
@@ -286,6 +293,13 @@ pub struct LightPlayout {
     stride: usize,
     ko_rule: KoRule,
     suicide_allowed: bool,
+    /// Whether a stone that would die alone, taking nothing, is refused: it
+    /// leaves the board as it was, which positional superko forbids, and it is
+    /// a suicide.
+    lone_refused: bool,
+    /// Xor-ed into the hash of a board with White to move to make its superko
+    /// key: zero but under situational superko.
+    white_to_move_key: u64,
 }
 
 impl core::fmt::Debug for LightPlayout {
@@ -313,6 +327,8 @@ impl LightPlayout {
             stride: 0,
             ko_rule: KoRule::None,
             suicide_allowed: false,
+            lone_refused: true,
+            white_to_move_key: 0,
         };
         playout.set_start(game);
         playout
@@ -328,6 +344,12 @@ impl LightPlayout {
         self.stride = b.stride();
         self.ko_rule = game.rules().ko();
         self.suicide_allowed = game.rules().suicide() == Suicide::Allowed;
+        self.white_to_move_key = if self.ko_rule == KoRule::SituationalSuperko {
+            zobrist::WHITE_TO_MOVE
+        } else {
+            0
+        };
+        self.lone_refused = !self.suicide_allowed || self.ko_rule == KoRule::PositionalSuperko;
         let (ko, passes, max_stones) = game.playout_state();
         self.start_max_stones = max_stones;
         let p = &mut *self.start;
@@ -596,6 +618,11 @@ impl LightPlayout {
             self.record();
             return true;
         }
+        if own == 0 && self.lone_refused && !self.may_capture(i, code, 4 - edge) {
+            // Among opponent stones and the edge, taking nothing: it would die
+            // alone (the game's last moves are mostly such points).
+            return false;
+        }
         let e = self.effect(i, code, around);
         if e.suicide > 0 && !self.suicide_allowed {
             return false;
@@ -629,6 +656,22 @@ impl LightPlayout {
         opponents == 0 || (edges == 0 && opponents == 1)
     }
 
+    /// Whether a stone of `code` on the empty cell `i`, which has `opponents`
+    /// opponent neighbours, may capture: some neighbouring opponent chain has
+    /// no more pseudo-liberties than that (each of its pseudo-liberties at `i`
+    /// is one of those neighbours). `false` is exact; `true` asks
+    /// [`LightPlayout::effect`].
+    #[inline(always)]
+    fn may_capture(&self, i: usize, code: u8, opponents: u32) -> bool {
+        let l = &*self.live;
+        let low = map4(self.neighbours(i), |q| {
+            let c = l.cells[q];
+            (c.color == code ^ 3)
+                & (u32::from(l.chains[usize::from(c.head) & MASK].libs) <= opponents)
+        });
+        low[0] | low[1] | low[2] | low[3]
+    }
+
     /// What a stone of `code` on the empty cell `i` (neighbour counts `around`)
     /// would do: captures, suicide, and the hashes of what it removes. Asked
     /// for the points without an empty neighbour.
@@ -638,8 +681,8 @@ impl LightPlayout {
         let own = (around >> shift(code)) & 15;
         let has_empty = (around >> EMPTY_SHIFT) & 15 > 0;
         let nbrs = self.neighbours(i);
-        let heads = nbrs.map(|q| l.cells[q].head);
-        let colors = nbrs.map(|q| l.cells[q].color);
+        let heads = map4(nbrs, |q| l.cells[q].head);
+        let colors = map4(nbrs, |q| l.cells[q].color);
         let mut e = Effect {
             lone: !has_empty && own == 0,
             ..Effect::default()
@@ -655,8 +698,10 @@ impl LightPlayout {
             heads[2] != heads[0] && heads[2] != heads[1],
             heads[3] != heads[0] && heads[3] != heads[1] && heads[3] != heads[2],
         ];
-        let touching = heads.map(|h| heads.iter().map(|&x| u16::from(x == h)).sum::<u16>());
-        let chains = heads.map(|h| l.chains[usize::from(h) & MASK]);
+        let touching = map4(heads, |h| {
+            heads.iter().map(|&x| u16::from(x == h)).sum::<u16>()
+        });
+        let chains = map4(heads, |h| l.chains[usize::from(h) & MASK]);
         // An opponent chain whose every pseudo-liberty is at `i` is captured.
         let mut all_own_in_atari = true;
         let (mut own_size, mut own_hash) = (1u32, 0u64);
@@ -708,12 +753,10 @@ impl LightPlayout {
         let placed = if e.suicide > 0 {
             0
         } else {
-            zobrist::STONE[usize::from(code - 1)][i]
+            zobrist::STONE_PADDED[usize::from(code - 1) & 1][i & MASK]
         };
         let next = color_of(code ^ 3);
-        let key = self
-            .start_game
-            .key_for(l.hash ^ placed ^ e.removed_hash, next);
+        let key = self.key(l.hash ^ placed ^ e.removed_hash, code ^ 3);
         let in_playout = self.seen.contains(key);
         if !in_playout && after > self.start_max_stones {
             return true;
@@ -820,15 +863,20 @@ impl LightPlayout {
         self.record();
     }
 
+    /// The superko key of a board with hash `hash` and the colour code `mover`
+    /// to move: the game's key (`Game::key_for`), from the rules read once.
+    #[inline(always)]
+    fn key(&self, hash: u64, mover: u8) -> u64 {
+        hash ^ (self.white_to_move_key & 0u64.wrapping_sub(u64::from(mover == WHITE)))
+    }
+
     /// Notes the position just reached for superko.
     #[inline(always)]
     fn record(&mut self) {
         if !is_superko(self.ko_rule) {
             return;
         }
-        let key = self
-            .start_game
-            .key_for(self.live.hash, color_of(self.live.mover));
+        let key = self.key(self.live.hash, self.live.mover);
         self.seen.insert(key, self.moves.len() as u32);
     }
 
@@ -841,20 +889,13 @@ impl LightPlayout {
         let around = u32::from(self.live.cells[i].around);
         // No empty and no friendly neighbour: a capture of one stone sets a ko.
         let lone = (around >> EMPTY_SHIFT) & 15 == 0 && (around >> shift(code)) & 15 == 0;
-        self.add_stone(i, k, code);
+        let captures = self.add_stone(i, k, code);
         let mut captured = 0;
         let mut ko = 0;
         {
-            // Whether any opponent chain lost its last liberty, found without
-            // branches (captures are rare: one branch, well predicted).
-            let nbrs = self.neighbours(i);
-            let l = &*self.live;
-            let dead = nbrs.map(|q| {
-                let c = l.cells[q];
-                (c.color == code ^ 3) & (l.chains[usize::from(c.head) & MASK].libs == 0)
-            });
-            if dead.iter().any(|&d| d) {
-                for q in nbrs {
+            // Captures are rare: one branch, well predicted.
+            if captures {
+                for q in self.neighbours(i) {
                     let c = self.live.cells[q];
                     if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0
                     {
@@ -890,12 +931,12 @@ impl LightPlayout {
         if stones > before {
             return false;
         }
-        let next = color_of(l.mover);
-        let key = self.start_game.key_for(l.hash, next);
+        let key = self.key(l.hash, l.mover);
         let in_playout = self.seen.contains(key);
         if !in_playout && stones > self.start_max_stones {
             return false;
         }
+        let next = color_of(l.mover);
         self.board_repeats(key, next, in_playout)
     }
 
@@ -932,11 +973,12 @@ impl LightPlayout {
 
     /// Puts a stone of `code` on the empty cell `i` (position `at` of the
     /// empty-point list), joining friendly chains as the game's board does (the
-    /// largest, first of equal sizes, takes the stone, then the others).
+    /// largest, first of equal sizes, takes the stone, then the others); returns
+    /// whether an opponent chain next to it lost its last pseudo-liberty.
     #[inline(always)]
-    fn add_stone(&mut self, i: usize, at: usize, code: u8) {
+    fn add_stone(&mut self, i: usize, at: usize, code: u8) -> bool {
         let nbrs = self.neighbours(i);
-        let key = zobrist::STONE[usize::from(code - 1)][i];
+        let key = zobrist::STONE_PADDED[usize::from(code - 1) & 1][i & MASK];
         let l = &mut *self.live;
         // Out of the empty-point list: the last entry takes its place.
         l.empty_count -= 1;
@@ -948,33 +990,35 @@ impl LightPlayout {
         // Each neighbour counts one empty fewer and one `code` more, and each
         // neighbouring chain loses the pseudo-liberty `i` (a neighbour that is no
         // stone has head 0, whose junk entry absorbs the subtraction).
+        // An opponent chain is captured when this takes its last one (a chain
+        // next to `i` twice has two pseudo-liberties there, so the count
+        // reaches zero only at the last subtraction), found here without
+        // branches, while the cell and the count are at hand.
         let delta = arrival(code);
+        let mut captures = false;
+        // The friendly chain the stone joins (the largest, first of equal
+        // sizes) and whether there are others, found in the same pass, also
+        // without branches (neighbour colours are unpredictable); a neighbour
+        // that is no friendly stone reads some chain's size and selects
+        // nothing.
+        let (mut big, mut big_size, mut first, mut others) = (0usize, 0u16, 0u16, false);
         for q in nbrs {
             let c = &mut l.cells[q];
             c.around = c.around.wrapping_add(delta);
-            let h = usize::from(c.head) & MASK;
-            l.chains[h].libs = l.chains[h].libs.wrapping_sub(1);
+            let (color, head) = (c.color, c.head);
+            let h = usize::from(head) & MASK;
+            let chain = &mut l.chains[h];
+            let libs = chain.libs.wrapping_sub(1);
+            chain.libs = libs;
+            captures |= (color == code ^ 3) & (libs == 0);
+            let own = color == code;
+            let better = own & (chain.size > big_size);
+            big = if better { h } else { big };
+            big_size = if better { chain.size } else { big_size };
+            others |= own & (first != 0) & (head != first);
+            first = if own & (first == 0) { head } else { first };
         }
         let libs = (u32::from(l.cells[i].around) >> EMPTY_SHIFT) as u16 & 15;
-        let mut big = 0usize;
-        let mut others = false;
-        {
-            let (mut big_size, mut first) = (0u16, 0u16);
-            // Without branches (neighbour colours are unpredictable); a
-            // neighbour that is no friendly stone reads some chain's size and
-            // selects nothing.
-            for q in nbrs {
-                let c = l.cells[q];
-                let own = c.color == code;
-                let h = c.head;
-                let size = l.chains[usize::from(h) & MASK].size;
-                let better = own & (size > big_size);
-                big = if better { usize::from(h) & MASK } else { big };
-                big_size = if better { size } else { big_size };
-                others |= own & (first != 0) & (h != first);
-                first = if own & (first == 0) { h } else { first };
-            }
-        }
         if big == 0 {
             l.cells[i].color = code;
             l.cells[i].head = i as u16;
@@ -984,7 +1028,7 @@ impl LightPlayout {
                 size: 1,
                 hash: key,
             };
-            return;
+            return captures;
         }
         l.cells[i].color = code;
         l.cells[i].head = big as u16;
@@ -1002,6 +1046,7 @@ impl LightPlayout {
                 }
             }
         }
+        captures
     }
 
     /// Brings the chain headed at `small` into the one headed at `big`.

@@ -32,5 +32,27 @@ const fn make_keys() -> [[u64; MAX_CELLS]; 2] {
 /// `STONE[colour index][cell]`: the key of a stone of that colour on that cell.
 pub(crate) static STONE: [[u64; MAX_CELLS]; 2] = make_keys();
 
+/// Entries of each row of [`STONE_PADDED`]: a power of two above `MAX_CELLS`.
+pub(crate) const PADDED: usize = 1024;
+const _: () = assert!(MAX_CELLS <= PADDED);
+
+const fn pad(keys: [[u64; MAX_CELLS]; 2]) -> [[u64; PADDED]; 2] {
+    let mut out = [[0u64; PADDED]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < MAX_CELLS {
+            out[c][i] = keys[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// [`STONE`] with each row padded with zeros to [`PADDED`] cells, so that a
+/// cell index masked to that range needs no bounds check (the light playouts).
+pub(crate) static STONE_PADDED: [[u64; PADDED]; 2] = pad(make_keys());
+
 /// Xor-ed into the positional hash to make the situational one when White is to move.
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix64(0x5768_6974_6554_6F4D).1;
