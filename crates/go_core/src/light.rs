@@ -46,8 +46,6 @@ const _: () = assert!(MAX_CELLS <= CAP && CAP == zobrist::PADDED);
 
 /// Draws with replacement before the exhaustive draw (as [`Game::play_out`]).
 const QUICK_TRIES: usize = 4;
-/// Empty points up to which the exhaustive draw uses a small buffer.
-const SMALL_BOARD: usize = 192;
 
 /// Bit offsets of the four neighbour counts in [`Cell::around`]: black, white,
 /// empty, edge (the colour codes 1, 2, 0, 3 give the black and white offsets as
@@ -282,6 +280,9 @@ pub struct LightPlayout {
     start: Box<Position>,
     live: Box<Position>,
     seen: Seen,
+    /// The exhaustive draw's positions in the empty-point list (kept here so
+    /// that a draw does not clear a buffer).
+    order: Box<[u16; CAP]>,
     /// The cells played so far in this playout (0 for a pass).
     moves: Vec<u16>,
     /// The most stones of any position of the game before the playout, and of
@@ -320,6 +321,7 @@ impl LightPlayout {
             start: Box::default(),
             live: Box::default(),
             seen: Seen::default(),
+            order: Box::new([0; CAP]),
             moves: Vec::new(),
             start_max_stones: 0,
             max_stones: 0,
@@ -544,34 +546,25 @@ impl LightPlayout {
                 return true;
             }
         }
-        if n <= SMALL_BOARD {
-            self.draw_without_replacement::<SMALL_BOARD, R>(rng, n)
-        } else {
-            self.draw_without_replacement::<MAX_CELLS, R>(rng, n)
-        }
+        self.draw_without_replacement(rng, n)
     }
 
     /// Plays a uniformly drawn acceptable one of the first `n` empty points
     /// (the same draws as the game's): a rejected position is swapped out of
     /// range, so each acceptable one is equally likely to come first.
     #[inline(never)]
-    fn draw_without_replacement<const N: usize, R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        n: usize,
-    ) -> bool {
-        let mut positions = [0u16; N];
-        let mut n = n.min(N);
-        for (k, p) in positions[..n].iter_mut().enumerate() {
+    fn draw_without_replacement<R: Rng + ?Sized>(&mut self, rng: &mut R, n: usize) -> bool {
+        let mut n = n.min(CAP);
+        for (k, p) in self.order[..n].iter_mut().enumerate() {
             *p = k as u16;
         }
         while n > 0 {
-            let k = below(rng, n as u32) as usize;
-            if self.try_play(usize::from(positions[k])) {
+            let k = below(rng, n as u32) as usize & MASK;
+            if self.try_play(usize::from(self.order[k])) {
                 return true;
             }
             n -= 1;
-            positions.swap(k, n);
+            self.order.swap(k, n & MASK);
         }
         false
     }
@@ -623,6 +616,15 @@ impl LightPlayout {
             // alone (the game's last moves are mostly such points).
             return false;
         }
+        self.try_play_surrounded(k, i, code, around)
+    }
+
+    /// [`LightPlayout::try_play`] for a point without an empty neighbour (its
+    /// neighbour counts `around`), out of line: it needs the effect, and the
+    /// path of the common stones is shorter without it.
+    #[inline(never)]
+    fn try_play_surrounded(&mut self, k: usize, i: usize, code: u8, around: u32) -> bool {
+        let l = &*self.live;
         let e = self.effect(i, code, around);
         if e.suicide > 0 && !self.suicide_allowed {
             return false;
