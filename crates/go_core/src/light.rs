@@ -680,52 +680,61 @@ impl LightPlayout {
     #[inline(always)]
     fn effect(&self, i: usize, code: u8, around: u32) -> Effect {
         let l = &*self.live;
-        let own = (around >> shift(code)) & 15;
-        let has_empty = (around >> EMPTY_SHIFT) & 15 > 0;
         let nbrs = self.neighbours(i);
         let heads = map4(nbrs, |q| l.cells[q].head);
         let colors = map4(nbrs, |q| l.cells[q].color);
+        let libs = map4(heads, |h| l.chains[usize::from(h) & MASK].libs);
+        // The number of `i`'s neighbours in each neighbour's chain, and which
+        // neighbours are the first of their chain (each chain counted once).
+        let same = |a: usize, b: usize| u16::from(heads[a] == heads[b]);
+        let (s01, s02, s03) = (same(0, 1), same(0, 2), same(0, 3));
+        let (s12, s13, s23) = (same(1, 2), same(1, 3), same(2, 3));
+        let touching = [
+            1 + s01 + s02 + s03,
+            1 + s01 + s12 + s13,
+            1 + s02 + s12 + s23,
+            1 + s03 + s13 + s23,
+        ];
+        let first = 1
+            | u32::from(s01 == 0) << 1
+            | u32::from(s02 + s12 == 0) << 2
+            | u32::from(s03 + s13 + s23 == 0) << 3;
+        // Bit n of each mask says it of neighbour n, without branches
+        // (neighbour colours are unpredictable): its chain has every
+        // pseudo-liberty at `i`, it is the opponent's, it is the mover's.
+        let (mut atari, mut theirs, mut mine) = (0u32, 0u32, 0u32);
+        for n in 0..4 {
+            atari |= u32::from(libs[n] == touching[n]) << n;
+            theirs |= u32::from(colors[n] == code ^ 3) << n;
+            mine |= u32::from(colors[n] == code) << n;
+        }
         let mut e = Effect {
-            lone: !has_empty && own == 0,
+            lone: (around >> shift(code)) & 15 == 0,
             ..Effect::default()
         };
-        // For each neighbour: the number of `i`'s neighbours in its chain, and
-        // whether it is the first neighbour of that chain (each chain counted
-        // once). Computed without branches: neighbour colours are
-        // unpredictable, and a mispredicted branch costs more than these
-        // comparisons.
-        let first = [
-            true,
-            heads[1] != heads[0],
-            heads[2] != heads[0] && heads[2] != heads[1],
-            heads[3] != heads[0] && heads[3] != heads[1] && heads[3] != heads[2],
-        ];
-        let touching = map4(heads, |h| {
-            heads.iter().map(|&x| u16::from(x == h)).sum::<u16>()
-        });
-        let chains = map4(heads, |h| l.chains[usize::from(h) & MASK]);
-        // An opponent chain whose every pseudo-liberty is at `i` is captured.
-        let mut all_own_in_atari = true;
-        let (mut own_size, mut own_hash) = (1u32, 0u64);
-        for n in 0..4 {
-            let atari = chains[n].libs == touching[n];
-            let counted = first[n] & atari;
-            let taken = counted & (colors[n] == code ^ 3);
-            e.captured += u32::from(taken) * u32::from(chains[n].size);
-            e.removed_hash ^= if taken { chains[n].hash } else { 0 };
-            // A friendly chain with a liberty elsewhere saves the stone.
-            let mine = colors[n] == code;
-            all_own_in_atari &= !mine | atari;
-            let dies = counted & mine;
-            own_size += u32::from(dies) * u32::from(chains[n].size);
-            own_hash ^= if dies { chains[n].hash } else { 0 };
+        // The chains taken, then (nothing taken and every friendly chain in
+        // atari at `i`: a suicide) the mover's chains that die with the stone.
+        let taken = atari & first & theirs;
+        let (dying, size) = if taken != 0 {
+            (taken, 0)
+        } else if mine & !atari == 0 {
+            (atari & first & mine, 1)
+        } else {
+            return e;
+        };
+        let (mut total, mut hash, mut m) = (size, 0u64, dying);
+        while m != 0 {
+            let chain = &l.chains[usize::from(heads[m.trailing_zeros() as usize & 3]) & MASK];
+            total += u32::from(chain.size);
+            hash ^= chain.hash;
+            m &= m - 1;
         }
-        if !has_empty && e.captured == 0 && all_own_in_atari {
-            // No liberty, nothing taken, every friendly chain in atari at `i`:
-            // the stone dies with them.
-            e.suicide = own_size;
-            e.removed_hash = own_hash;
+        if taken != 0 {
+            e.captured = total;
+        } else {
+            e.suicide = total;
         }
+        e.removed_hash = hash;
         e
     }
 
