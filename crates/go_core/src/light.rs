@@ -423,14 +423,36 @@ impl LightPlayout {
     /// would play from the same position with the same random numbers.
     pub fn run<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
         self.restart();
+        // The usual boards get a kernel of their own, the stride a constant.
+        match self.stride {
+            10 => self.play_out::<10, R>(rng, max_moves),
+            14 => self.play_out::<14, R>(rng, max_moves),
+            20 => self.play_out::<20, R>(rng, max_moves),
+            _ => self.play_out::<0, R>(rng, max_moves),
+        }
+    }
+
+    /// [`LightPlayout::run`] from the start position, for the row stride `S`
+    /// (0: the board's, read at run time).
+    fn play_out<const S: usize, R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_moves: usize,
+    ) -> usize {
         let mut played = 0;
         while played < max_moves && self.live.passes < 2 {
-            if !self.draw_and_play(rng) {
+            if !self.draw_and_play::<S, R>(rng) {
                 self.pass();
             }
             played += 1;
         }
         played
+    }
+
+    /// The row stride: `S`, or the board's when `S` is 0.
+    #[inline(always)]
+    fn stride<const S: usize>(&self) -> usize {
+        if S == 0 { self.stride } else { S }
     }
 
     /// Whether the last playout ended the game (two passes in a row).
@@ -489,7 +511,7 @@ impl LightPlayout {
                 top -= 1;
                 let i = usize::from(stack[top]);
                 size += 1;
-                for q in self.neighbours(i) {
+                for q in self.neighbours::<0>(i) {
                     match l.cells[q].color {
                         EMPTY if !seen[q] => {
                             seen[q] = true;
@@ -535,32 +557,36 @@ impl LightPlayout {
     /// Plays a uniformly drawn playout candidate; `false` when there is none
     /// (the side passes). The candidates are drawn as the game draws them.
     #[inline(always)]
-    fn draw_and_play<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+    fn draw_and_play<const S: usize, R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
         let n = self.live.empty_count;
         if n == 0 {
             return false;
         }
         for _ in 0..QUICK_TRIES {
             let k = below(rng, n as u32) as usize;
-            if self.try_play(k) {
+            if self.try_play::<S>(k) {
                 return true;
             }
         }
-        self.draw_without_replacement(rng, n)
+        self.draw_without_replacement::<S, R>(rng, n)
     }
 
     /// Plays a uniformly drawn acceptable one of the first `n` empty points
     /// (the same draws as the game's): a rejected position is swapped out of
     /// range, so each acceptable one is equally likely to come first.
     #[inline(never)]
-    fn draw_without_replacement<R: Rng + ?Sized>(&mut self, rng: &mut R, n: usize) -> bool {
+    fn draw_without_replacement<const S: usize, R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        n: usize,
+    ) -> bool {
         let mut n = n.min(CAP);
         for (k, p) in self.order[..n].iter_mut().enumerate() {
             *p = k as u16;
         }
         while n > 0 {
             let k = below(rng, n as u32) as usize & MASK;
-            if self.try_play(usize::from(self.order[k])) {
+            if self.try_play::<S>(usize::from(self.order[k])) {
                 return true;
             }
             n -= 1;
@@ -570,8 +596,8 @@ impl LightPlayout {
     }
 
     #[inline(always)]
-    fn neighbours(&self, i: usize) -> [usize; 4] {
-        let s = self.stride;
+    fn neighbours<const S: usize>(&self, i: usize) -> [usize; 4] {
+        let s = self.stride::<S>();
         [
             i.wrapping_sub(s) & MASK,
             i.wrapping_sub(1) & MASK,
@@ -590,7 +616,7 @@ impl LightPlayout {
     /// (undone, by replaying the playout, in the rare case it repeats). Any other
     /// stone is judged before it is played.
     #[inline(always)]
-    fn try_play(&mut self, k: usize) -> bool {
+    fn try_play<const S: usize>(&mut self, k: usize) -> bool {
         let l = &*self.live;
         let i = usize::from(l.empties[k & MASK]) & MASK;
         let code = l.mover;
@@ -598,12 +624,12 @@ impl LightPlayout {
         let own = (around >> shift(code)) & 15;
         let empty = (around >> EMPTY_SHIFT) & 15;
         let edge = around >> EDGE_SHIFT;
-        if own + edge == 4 && self.is_eye(i, code) {
+        if own + edge == 4 && self.is_eye::<S>(i, code) {
             return false;
         }
         if empty > 0 {
             let before = self.max_stones;
-            self.play(k, i);
+            self.play::<S>(k, i);
             if is_superko(self.ko_rule) && self.repeats_now(before) {
                 self.undo_last();
                 return false;
@@ -611,21 +637,27 @@ impl LightPlayout {
             self.record();
             return true;
         }
-        if own == 0 && self.lone_refused && !self.may_capture(i, code, 4 - edge) {
+        if own == 0 && self.lone_refused && !self.may_capture::<S>(i, code, 4 - edge) {
             // Among opponent stones and the edge, taking nothing: it would die
             // alone (the game's last moves are mostly such points).
             return false;
         }
-        self.try_play_surrounded(k, i, code, around)
+        self.try_play_surrounded::<S>(k, i, code, around)
     }
 
     /// [`LightPlayout::try_play`] for a point without an empty neighbour (its
     /// neighbour counts `around`), out of line: it needs the effect, and the
     /// path of the common stones is shorter without it.
     #[inline(never)]
-    fn try_play_surrounded(&mut self, k: usize, i: usize, code: u8, around: u32) -> bool {
+    fn try_play_surrounded<const S: usize>(
+        &mut self,
+        k: usize,
+        i: usize,
+        code: u8,
+        around: u32,
+    ) -> bool {
         let l = &*self.live;
-        let e = self.effect(i, code, around);
+        let e = self.effect::<S>(i, code, around);
         if e.suicide > 0 && !self.suicide_allowed {
             return false;
         }
@@ -635,7 +667,7 @@ impl LightPlayout {
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => self.superko_allows(i, &e),
         };
         if allowed {
-            self.play(k, i);
+            self.play::<S>(k, i);
             self.record();
         }
         allowed
@@ -646,8 +678,8 @@ impl LightPlayout {
     /// diagonal points, and none when it is on the edge (as the game's playouts
     /// judge it).
     #[inline(always)]
-    fn is_eye(&self, i: usize, code: u8) -> bool {
-        let s = self.stride;
+    fn is_eye<const S: usize>(&self, i: usize, code: u8) -> bool {
+        let s = self.stride::<S>();
         let c = &self.live.cells;
         let (mut opponents, mut edges) = (0, 0);
         for q in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
@@ -664,9 +696,9 @@ impl LightPlayout {
     /// is one of those neighbours). `false` is exact; `true` asks
     /// [`LightPlayout::effect`].
     #[inline(always)]
-    fn may_capture(&self, i: usize, code: u8, opponents: u32) -> bool {
+    fn may_capture<const S: usize>(&self, i: usize, code: u8, opponents: u32) -> bool {
         let l = &*self.live;
-        let low = map4(self.neighbours(i), |q| {
+        let low = map4(self.neighbours::<S>(i), |q| {
             let c = l.cells[q];
             (c.color == code ^ 3)
                 & (u32::from(l.chains[usize::from(c.head) & MASK].libs) <= opponents)
@@ -678,9 +710,9 @@ impl LightPlayout {
     /// would do: captures, suicide, and the hashes of what it removes. Asked
     /// for the points without an empty neighbour.
     #[inline(always)]
-    fn effect(&self, i: usize, code: u8, around: u32) -> Effect {
+    fn effect<const S: usize>(&self, i: usize, code: u8, around: u32) -> Effect {
         let l = &*self.live;
-        let nbrs = self.neighbours(i);
+        let nbrs = self.neighbours::<S>(i);
         let heads = map4(nbrs, |q| l.cells[q].head);
         let colors = map4(nbrs, |q| l.cells[q].color);
         let libs = map4(heads, |h| l.chains[usize::from(h) & MASK].libs);
@@ -815,7 +847,7 @@ impl LightPlayout {
         let code = l.mover;
         let mut out: Vec<u8> = l.cells[..self.cell_count].iter().map(|c| c.color).collect();
         out[i] = code;
-        for q in self.neighbours(i) {
+        for q in self.neighbours::<0>(i) {
             let c = l.cells[q];
             let dies = if c.color == code {
                 e.suicide > 0
@@ -823,7 +855,7 @@ impl LightPlayout {
                 c.color == code ^ 3 && {
                     let h = c.head;
                     let touching = self
-                        .neighbours(i)
+                        .neighbours::<0>(i)
                         .iter()
                         .filter(|&&r| l.cells[r].head == h)
                         .count() as u16;
@@ -895,30 +927,30 @@ impl LightPlayout {
     /// empty-point list: captures without liberties are removed, then the
     /// stone's own chain if it has none (a suicide the caller allowed).
     #[inline(always)]
-    fn play(&mut self, k: usize, i: usize) {
+    fn play<const S: usize>(&mut self, k: usize, i: usize) {
         let code = self.live.mover;
         let around = u32::from(self.live.cells[i].around);
         // No empty and no friendly neighbour: a capture of one stone sets a ko.
         let lone = (around >> EMPTY_SHIFT) & 15 == 0 && (around >> shift(code)) & 15 == 0;
-        let captures = self.add_stone(i, k, code);
+        let captures = self.add_stone::<S>(i, k, code);
         let mut captured = 0;
         let mut ko = 0;
         {
             // Captures are rare: one branch, well predicted.
             if captures {
-                for q in self.neighbours(i) {
+                for q in self.neighbours::<S>(i) {
                     let c = self.live.cells[q];
                     if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0
                     {
                         ko = c.head;
-                        captured += self.remove_chain(usize::from(c.head) & MASK);
+                        captured += self.remove_chain::<S>(usize::from(c.head) & MASK);
                     }
                 }
             }
         }
         let h = usize::from(self.live.cells[i].head) & MASK;
         if self.live.chains[h].libs == 0 {
-            self.remove_chain(h);
+            self.remove_chain::<S>(h);
         }
         let l = &mut *self.live;
         // A lone stone that took exactly one stone: retaking at once would repeat
@@ -976,7 +1008,7 @@ impl LightPlayout {
             } else {
                 let i = usize::from(cell) & MASK;
                 let k = usize::from(self.live.empty_at[i]);
-                self.play(k, i);
+                self.play::<0>(k, i);
                 self.record();
             }
         }
@@ -987,8 +1019,8 @@ impl LightPlayout {
     /// largest, first of equal sizes, takes the stone, then the others); returns
     /// whether an opponent chain next to it lost its last pseudo-liberty.
     #[inline(always)]
-    fn add_stone(&mut self, i: usize, at: usize, code: u8) -> bool {
-        let nbrs = self.neighbours(i);
+    fn add_stone<const S: usize>(&mut self, i: usize, at: usize, code: u8) -> bool {
+        let nbrs = self.neighbours::<S>(i);
         let key = zobrist::STONE_PADDED[usize::from(code - 1) & 1][i & MASK];
         let l = &mut *self.live;
         // Out of the empty-point list: the last entry takes its place.
@@ -1083,8 +1115,8 @@ impl LightPlayout {
     }
 
     /// Removes the chain headed at `head`; returns its size.
-    fn remove_chain(&mut self, head: usize) -> u32 {
-        let stride = self.stride;
+    fn remove_chain<const S: usize>(&mut self, head: usize) -> u32 {
+        let stride = self.stride::<S>();
         let l = &mut *self.live;
         let code = l.cells[head].color;
         let chain = l.chains[head];

@@ -79,6 +79,9 @@ fn the_same_moves_as_the_games_playout_from_the_empty_board() {
             (2, 3, 200),
             (5, 4, 100),
             (9, 9, 40),
+            (13, 13, 8),
+            (9, 13, 8),
+            (13, 9, 8),
             (19, 19, 4),
         ] {
             let start = Game::new(rules, Setup::new(w, h)).unwrap();
@@ -97,7 +100,7 @@ fn the_same_moves_as_the_games_playout_from_the_empty_board() {
 )]
 fn the_same_moves_from_random_positions_and_cut_short() {
     for (r, rules) in rule_sets().into_iter().enumerate() {
-        for (w, h) in [(2, 2), (3, 3), (4, 4), (7, 7)] {
+        for (w, h) in [(2, 2), (3, 3), (4, 4), (7, 7), (9, 9)] {
             for s in 0..12u64 {
                 let n = (s as usize * 7) % (3 * usize::from(w) * usize::from(h));
                 let start = random_start(rules, w, h, n, s + 100 * r as u64);
