@@ -298,9 +298,10 @@ pub struct LightPlayout {
     /// leaves the board as it was, which positional superko forbids, and it is
     /// a suicide.
     lone_refused: bool,
-    /// Xor-ed into the hash of a board with White to move to make its superko
-    /// key: zero but under situational superko.
-    white_to_move_key: u64,
+    /// Xor-ed into the hash of a board to make its superko key, by the colour
+    /// code to move: zero but for White under situational superko (a table,
+    /// not a branch: the mover alternates).
+    side_keys: [u64; 4],
 }
 
 impl core::fmt::Debug for LightPlayout {
@@ -330,7 +331,7 @@ impl LightPlayout {
             ko_rule: KoRule::None,
             suicide_allowed: false,
             lone_refused: true,
-            white_to_move_key: 0,
+            side_keys: [0; 4],
         };
         playout.set_start(game);
         playout
@@ -346,11 +347,10 @@ impl LightPlayout {
         self.stride = b.stride();
         self.ko_rule = game.rules().ko();
         self.suicide_allowed = game.rules().suicide() == Suicide::Allowed;
-        self.white_to_move_key = if self.ko_rule == KoRule::SituationalSuperko {
-            zobrist::WHITE_TO_MOVE
-        } else {
-            0
-        };
+        self.side_keys = [0; 4];
+        if self.ko_rule == KoRule::SituationalSuperko {
+            self.side_keys[usize::from(WHITE)] = zobrist::WHITE_TO_MOVE;
+        }
         self.lone_refused = !self.suicide_allowed || self.ko_rule == KoRule::PositionalSuperko;
         let (ko, passes, max_stones) = game.playout_state();
         self.start_max_stones = max_stones;
@@ -910,7 +910,7 @@ impl LightPlayout {
     /// to move: the game's key (`Game::key_for`), from the rules read once.
     #[inline(always)]
     fn key(&self, hash: u64, mover: u8) -> u64 {
-        hash ^ (self.white_to_move_key & 0u64.wrapping_sub(u64::from(mover == WHITE)))
+        hash ^ self.side_keys[usize::from(mover) & 3]
     }
 
     /// Notes the position just reached for superko.
