@@ -624,10 +624,8 @@ impl LightPlayout {
         let own = (around >> shift(code)) & 15;
         let empty = (around >> EMPTY_SHIFT) & 15;
         let edge = around >> EDGE_SHIFT;
-        if own + edge == 4 && self.is_eye::<S>(i, code) {
-            return false;
-        }
         if empty > 0 {
+            // No eye of the mover's (it has an empty neighbour).
             let before = self.max_stones;
             self.play::<S>(k, i);
             if is_superko(self.ko_rule) && self.repeats_now(before) {
@@ -636,6 +634,9 @@ impl LightPlayout {
             }
             self.record();
             return true;
+        }
+        if own + edge == 4 && self.is_eye::<S>(i, code) {
+            return false;
         }
         if own == 0 && self.lone_refused && !self.may_capture::<S>(i, code, 4 - edge) {
             // Among opponent stones and the edge, taking nothing: it would die
