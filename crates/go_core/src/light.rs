@@ -19,6 +19,18 @@
 //!   stones than some earlier position had, and a key found there is checked board
 //!   against board (replaying the playout, or asking the game for its earlier
 //!   positions), so a hash collision never refuses a legal move;
+//! - a stone among opponent stones and the edge only, whose opponent chains all
+//!   have more pseudo-liberties than it has opponent neighbours, takes nothing and
+//!   dies alone, leaving the board as it was: where that is refused (positional
+//!   superko, or suicide forbidden) it is refused from the counts, before its
+//!   effect is computed (at the end of a game most candidates are such points,
+//!   or eyes);
+//! - placing a stone makes one pass over its neighbours: their counts, their
+//!   chains' pseudo-liberties, whether an opponent chain fell to zero, and the
+//!   friendly chain to join, all without branches (neighbour colours are coin
+//!   flips to a branch predictor);
+//! - the usual boards (9×9, 13×13, 19×19) get a kernel of their own, with the row
+//!   stride a constant;
 //! - the tables are arrays of 1,024 entries indexed by `cell & 1023`: in range by
 //!   construction, without `unsafe` and without bounds checks.
 //!
