@@ -239,22 +239,22 @@ impl Board {
                 n
             ],
             chains: alloc::vec![Chain::default(); n],
-            empties: Vec::with_capacity(width as usize * height as usize),
+            empties: alloc::vec![0; width as usize * height as usize],
         };
-        // The points, row by row: cells `(row + 1) · stride + 1 ..` of each row.
-        let (w, empties) = (width as usize, &mut board.empties);
-        for (row, cells) in board
-            .cells
-            .chunks_exact_mut(stride)
-            .skip(1)
-            .take(height as usize)
-            .enumerate()
-        {
+        // The points, row by row: cells `(row + 1) · stride + 1 ..` of each row,
+        // written in place (a board is made for every game replayed).
+        let w = width as usize;
+        for (row, empties) in board.empties.chunks_exact_mut(w).enumerate() {
             let first = (row + 1) * stride + 1;
-            for (col, cell) in cells[1..=w].iter_mut().enumerate() {
+            let at = row * w;
+            for (col, (cell, e)) in board.cells[first..first + w]
+                .iter_mut()
+                .zip(empties)
+                .enumerate()
+            {
                 cell.color = EMPTY;
-                cell.empty_at = empties.len() as u16;
-                empties.push((first + col) as u16);
+                cell.empty_at = (at + col) as u16;
+                *e = (first + col) as u16;
             }
         }
         Ok(board)
@@ -285,7 +285,10 @@ impl Board {
             }
             board.place(i, stone(c));
         }
-        board.check_liberties()?;
+        if !stones.is_empty() {
+            // Only a placed stone can be without a liberty.
+            board.check_liberties()?;
+        }
         Ok(board)
     }
 

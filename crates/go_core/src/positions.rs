@@ -7,18 +7,29 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-const FREE: u32 = u32::MAX;
-
-/// The high half of a hash (the tag compared) and a move number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Slot {
-    tag: u32,
-    index: u32,
-}
+/// A slot: the high half of a hash (the tag compared) above the move number
+/// plus one; 0 is a free slot, so a new or cleared table is zeroed memory.
+type Slot = u64;
+const FREE: Slot = 0;
 
 #[inline]
 const fn tag(key: u64) -> u32 {
     (key >> 32) as u32
+}
+
+#[inline]
+const fn slot(tag: u32, index: u32) -> Slot {
+    (tag as u64) << 32 | (index as u64 + 1)
+}
+
+#[inline]
+const fn slot_tag(s: Slot) -> u32 {
+    (s >> 32) as u32
+}
+
+#[inline]
+const fn slot_index(s: Slot) -> u32 {
+    (s as u32).wrapping_sub(1)
 }
 
 /// Hash → every move number whose position has that hash. Linear probing; undo
@@ -48,13 +59,7 @@ impl PositionTable {
     pub(crate) fn with_capacity(expected: usize) -> PositionTable {
         let cap = (expected * 2).next_power_of_two().max(16);
         PositionTable {
-            slots: vec![
-                Slot {
-                    tag: 0,
-                    index: FREE
-                };
-                cap
-            ],
+            slots: vec![FREE; cap],
             len: 0,
         }
     }
@@ -72,44 +77,35 @@ impl PositionTable {
 
     /// Forgets every position (the table keeps its size).
     pub(crate) fn clear(&mut self) {
-        self.slots.fill(Slot {
-            tag: 0,
-            index: FREE,
-        });
+        self.slots.fill(FREE);
         self.len = 0;
     }
 
-    /// Records that position `index` has hash `key`.
+    /// Records that position `index` (below `u32::MAX`) has hash `key`.
     #[inline]
     pub(crate) fn insert(&mut self, key: u64, index: usize) {
-        self.insert_tag(tag(key), index as u32);
+        self.insert_slot(slot(tag(key), index as u32));
     }
 
-    fn insert_tag(&mut self, tag: u32, index: u32) {
+    fn insert_slot(&mut self, new: Slot) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let mask = self.mask();
-        let mut i = self.home(tag);
-        while self.slots[i].index != FREE {
+        let mut i = self.home(slot_tag(new));
+        while self.slots[i] != FREE {
             i = (i + 1) & mask;
         }
-        self.slots[i] = Slot { tag, index };
+        self.slots[i] = new;
         self.len += 1;
     }
 
     fn grow(&mut self) {
-        let bigger = vec![
-            Slot {
-                tag: 0,
-                index: FREE
-            };
-            self.slots.len() * 2
-        ];
+        let bigger = vec![FREE; self.slots.len() * 2];
         let old = core::mem::replace(&mut self.slots, bigger);
         self.len = 0;
-        for s in old.into_iter().filter(|s| s.index != FREE) {
-            self.insert_tag(s.tag, s.index);
+        for s in old.into_iter().filter(|&s| s != FREE) {
+            self.insert_slot(s);
         }
     }
 
@@ -120,10 +116,10 @@ impl PositionTable {
         let mut i = self.home(tag);
         loop {
             let s = self.slots[i];
-            if s.index == FREE {
+            if s == FREE {
                 return false;
             }
-            if s.tag == tag {
+            if slot_tag(s) == tag {
                 return true;
             }
             i = (i + 1) & mask;
@@ -139,12 +135,12 @@ impl PositionTable {
         core::iter::from_fn(move || {
             loop {
                 let s = self.slots[i];
-                if s.index == FREE {
+                if s == FREE {
                     return None;
                 }
                 i = (i + 1) & mask;
-                if s.tag == tag {
-                    return Some(s.index as usize);
+                if slot_tag(s) == tag {
+                    return Some(slot_index(s) as usize);
                 }
             }
         })
