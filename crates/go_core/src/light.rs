@@ -809,7 +809,7 @@ impl LightPlayout {
         let placed = if e.suicide > 0 {
             0
         } else {
-            zobrist::STONE_PADDED[usize::from(code - 1) & 1][i & MASK]
+            zobrist::STONE[usize::from(code - 1) & 1][i & MASK]
         };
         let next = color_of(code ^ 3);
         let key = self.key(l.hash ^ placed ^ e.removed_hash, code ^ 3);
@@ -1034,7 +1034,7 @@ impl LightPlayout {
     #[inline(always)]
     fn add_stone<const S: usize>(&mut self, i: usize, at: usize, code: u8) -> bool {
         let nbrs = self.neighbours::<S>(i);
-        let key = zobrist::STONE_PADDED[usize::from(code - 1) & 1][i & MASK];
+        let key = zobrist::STONE[usize::from(code - 1) & 1][i & MASK];
         let l = &mut *self.live;
         // Out of the empty-point list: the last entry takes its place.
         l.empty_count -= 1;

@@ -12,8 +12,14 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn make_keys() -> [[u64; MAX_CELLS]; 2] {
-    let mut keys = [[0u64; MAX_CELLS]; 2];
+/// Entries of each row of [`STONE`]: a power of two at least `MAX_CELLS`, so that
+/// a cell index masked to that range needs no bounds check (the light playouts).
+pub(crate) const PADDED: usize = 1024;
+const _: () = assert!(MAX_CELLS <= PADDED);
+
+/// Keys for the first `MAX_CELLS` cells of each row, zeros after them.
+const fn make_keys() -> [[u64; PADDED]; 2] {
+    let mut keys = [[0u64; PADDED]; 2];
     let mut state = 0x676F_5F63_6F72_6521; // "go_core!"
     let mut c = 0;
     while c < 2 {
@@ -30,29 +36,7 @@ const fn make_keys() -> [[u64; MAX_CELLS]; 2] {
 }
 
 /// `STONE[colour index][cell]`: the key of a stone of that colour on that cell.
-pub(crate) static STONE: [[u64; MAX_CELLS]; 2] = make_keys();
-
-/// Entries of each row of [`STONE_PADDED`]: a power of two above `MAX_CELLS`.
-pub(crate) const PADDED: usize = 1024;
-const _: () = assert!(MAX_CELLS <= PADDED);
-
-const fn pad(keys: [[u64; MAX_CELLS]; 2]) -> [[u64; PADDED]; 2] {
-    let mut out = [[0u64; PADDED]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < MAX_CELLS {
-            out[c][i] = keys[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-/// [`STONE`] with each row padded with zeros to [`PADDED`] cells, so that a
-/// cell index masked to that range needs no bounds check (the light playouts).
-pub(crate) static STONE_PADDED: [[u64; PADDED]; 2] = pad(make_keys());
+pub(crate) static STONE: [[u64; PADDED]; 2] = make_keys();
 
 /// Xor-ed into the positional hash to make the situational one when White is to move.
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix64(0x5768_6974_6554_6F4D).1;
