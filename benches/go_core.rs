@@ -349,9 +349,13 @@ fn superko(c: &mut Criterion) {
 }
 
 fn sgf_texts() -> Vec<String> {
+    // `cargo bench` runs this in `benches/`: a relative `GO_SGF_DIR` is read from
+    // the project root, where the command is typed, and the default is the
+    // collection beside the repository.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let dir = std::env::var_os("GO_SGF_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/go-sgf"));
+        .map(|d| root.join(d))
+        .unwrap_or_else(|| root.join("../shared/data/go-sgf"));
     let mut texts: Vec<String> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(Result::ok)
