@@ -949,9 +949,8 @@ impl LightPlayout {
         let code = self.live.mover;
         let around = u32::from(self.live.cells[i].around);
         // No empty and no friendly neighbour: a capture of one stone sets a ko.
-        let lone = !BREATHES
-            && (around >> EMPTY_SHIFT) & 15 == 0
-            && (around >> shift(code)) & 15 == 0;
+        let lone =
+            !BREATHES && (around >> EMPTY_SHIFT) & 15 == 0 && (around >> shift(code)) & 15 == 0;
         let captures = self.add_stone::<S>(i, k, code);
         let mut captured = 0;
         let mut ko = 0;
