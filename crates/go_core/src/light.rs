@@ -96,6 +96,18 @@ fn map4<T: Copy, U>(a: [T; 4], f: impl Fn(T) -> U) -> [U; 4] {
     [f(a[0]), f(a[1]), f(a[2]), f(a[3])]
 }
 
+/// The four neighbours of cell `i` on a board of row stride `stride`, in the
+/// tables' range.
+#[inline(always)]
+const fn neighbours_of(i: usize, stride: usize) -> [usize; 4] {
+    [
+        i.wrapping_sub(stride) & MASK,
+        i.wrapping_sub(1) & MASK,
+        (i + 1) & MASK,
+        (i + stride) & MASK,
+    ]
+}
+
 /// Whether a ko rule looks at earlier positions.
 #[inline(always)]
 const fn is_superko(rule: KoRule) -> bool {
@@ -612,13 +624,7 @@ impl LightPlayout {
 
     #[inline(always)]
     fn neighbours<const S: usize>(&self, i: usize) -> [usize; 4] {
-        let s = self.stride::<S>();
-        [
-            i.wrapping_sub(s) & MASK,
-            i.wrapping_sub(1) & MASK,
-            (i + 1) & MASK,
-            (i + s) & MASK,
-        ]
+        neighbours_of(i, self.stride::<S>())
     }
 
     /// Plays the mover's stone on the empty point at position `k` of the
@@ -1153,12 +1159,7 @@ impl LightPlayout {
             // Each neighbour counts one empty more; each chain next to it gains
             // a pseudo-liberty (stones of this chain not yet removed add to its
             // dying head, the others to the junk entry 0).
-            for q in [
-                s.wrapping_sub(stride) & MASK,
-                s.wrapping_sub(1) & MASK,
-                (s + 1) & MASK,
-                (s + stride) & MASK,
-            ] {
+            for q in neighbours_of(s, stride) {
                 let c = &mut l.cells[q];
                 c.around = c.around.wrapping_add(delta);
                 let h = usize::from(c.head) & MASK;
