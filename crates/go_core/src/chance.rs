@@ -1,18 +1,15 @@
 //! Chance: the one uniform draw every random helper of this crate uses.
 
-use rand_core::Rng;
-
-/// A uniform integer in `0..n`, exact (Lemire's multiply-shift with rejection):
+/// A uniform integer in `0..n`, exact:
 /// the one uniform draw every random helper of this crate uses
 /// ([`Game::random_move`](crate::Game::random_move),
 /// [`Game::playout_move`](crate::Game::playout_move),
 /// [`Game::play_out`](crate::Game::play_out),
-/// [`handicap::nigiri_random`](crate::handicap::nigiri_random)). Its output for a
-/// seed is part of the API: replays and tests depend on it.
+/// [`handicap::nigiri_random`](crate::handicap::nigiri_random)).
 ///
-/// It takes one 32-bit value from `rng`, and more only to reject the few values
-/// that would bias the result (never for a power of two). `n = 0` does not panic:
-/// it is read as `n = 1` and returns `0` (after taking one value).
+/// It is [`game_kit::below`], shared by the rules crates so that they all draw
+/// alike: its output for a seed is part of this crate's API (replays and tests
+/// depend on it); `n = 0` returns 0 after one draw and never panics.
 ///
 /// ```
 /// use go_core::below;
@@ -23,14 +20,4 @@ use rand_core::Rng;
 /// assert!((1..=6).contains(&die));
 /// assert_eq!(below(&mut rng, 0), 0);
 /// ```
-pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    let n = n.max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
+pub use game_kit::below;

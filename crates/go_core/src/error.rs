@@ -68,9 +68,18 @@ pub enum DiagramProblem {
 pub enum RulesError {
     /// Not one of [`Rules::PRESETS`](crate::Rules::PRESETS).
     #[error(
-        "unknown rules preset {0:?} (expected tromp_taylor, chinese, japanese, aga or new_zealand)"
+        "unknown rules preset {0:?} (expected tromp_taylor, chinese, chinese_ogs, chinese_kgs, japanese, korean, aga, bga, new_zealand, stone_scoring, ancient_territory or aga_button)"
     )]
     UnknownPreset(String),
+    /// Text that names no rules as KataGo reads them
+    /// ([`Rules::from_katago`](crate::Rules::from_katago)).
+    #[error("unknown rules {text:?}: {why}")]
+    UnknownRules {
+        /// The text.
+        text: String,
+        /// What in it could not be read.
+        why: String,
+    },
     /// Komi must be a multiple of 0.5 with magnitude at most 1000 (ruling G2).
     #[error("komi {halves} half-points is out of range (at most 1000 points either way)")]
     KomiOutOfRange {

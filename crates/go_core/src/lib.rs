@@ -15,6 +15,7 @@ mod estimate;
 mod game;
 pub mod handicap;
 mod heavy;
+mod katago;
 mod light;
 mod moves;
 mod outcome;

@@ -229,17 +229,17 @@ impl From<Komi> for f64 {
 /// constructor of a game) refuses values out of range and combinations that cannot
 /// be played.
 ///
-/// | preset | ko rule | suicide | scoring | tax | button | handicap bonus | komi |
-/// |---|---|---|---|---|---|---|---|
-/// | [`tromp_taylor`](Rules::tromp_taylor) (default) | positional superko | allowed | area | none | no | none | 0 |
-/// | [`chinese`](Rules::chinese) | simple ko | forbidden | area | none | no | `N` | 7.5 |
-/// | [`chinese_ogs`](Rules::chinese_ogs), [`chinese_kgs`](Rules::chinese_kgs) | positional superko | forbidden | area | none | no | `N` | 7.5 |
-/// | [`japanese`](Rules::japanese), [`korean`](Rules::korean) | simple ko | forbidden | territory | seki | no | none | 6.5 |
-/// | [`aga`](Rules::aga), [`bga`](Rules::bga) | situational superko | forbidden | area | none | no | `N − 1` | 7.5 |
-/// | [`new_zealand`](Rules::new_zealand) | situational superko | allowed | area | none | no | none | 7.5 |
-/// | [`stone_scoring`](Rules::stone_scoring) | simple ko | forbidden | area | all | no | none | 7.5 |
-/// | [`ancient_territory`](Rules::ancient_territory) | simple ko | forbidden | territory | all | no | none | 6.5 |
-/// | [`aga_button`](Rules::aga_button) | situational superko | forbidden | area | none | yes | `N − 1` | 7 |
+/// | preset | ko rule | suicide | scoring | tax | button | handicap bonus | friendly pass | komi |
+/// |---|---|---|---|---|---|---|---|---|
+/// | [`tromp_taylor`](Rules::tromp_taylor) (default) | positional superko | allowed | area | none | no | none | no | 0 |
+/// | [`chinese`](Rules::chinese) | simple ko | forbidden | area | none | no | `N` | yes | 7.5 |
+/// | [`chinese_ogs`](Rules::chinese_ogs), [`chinese_kgs`](Rules::chinese_kgs) | positional superko | forbidden | area | none | no | `N` | yes | 7.5 |
+/// | [`japanese`](Rules::japanese), [`korean`](Rules::korean) | simple ko | forbidden | territory | seki | no | none | no | 6.5 |
+/// | [`aga`](Rules::aga), [`bga`](Rules::bga) | situational superko | forbidden | area | none | no | `N − 1` | yes | 7.5 |
+/// | [`new_zealand`](Rules::new_zealand) | situational superko | allowed | area | none | no | none | yes | 7.5 |
+/// | [`stone_scoring`](Rules::stone_scoring) | simple ko | forbidden | area | all | no | none | yes | 7.5 |
+/// | [`ancient_territory`](Rules::ancient_territory) | simple ko | forbidden | territory | all | no | none | no | 6.5 |
+/// | [`aga_button`](Rules::aga_button) | situational superko | forbidden | area | none | yes | `N − 1` | yes | 7 |
 ///
 /// Every preset but the source's is KataGo's rule set of that name, field for
 /// field (`docs/go_core.md` has the table side by side).
@@ -263,6 +263,7 @@ pub struct Rules {
     button: bool,
     handicap_bonus: HandicapBonus,
     tax: Tax,
+    friendly_pass_ok: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -279,6 +280,8 @@ struct RulesRepr {
     button: bool,
     #[serde(default)]
     handicap_bonus: HandicapBonus,
+    #[serde(default)]
+    friendly_pass_ok: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -293,6 +296,7 @@ impl TryFrom<RulesRepr> for Rules {
             button: r.button,
             handicap_bonus: r.handicap_bonus,
             tax: r.tax,
+            friendly_pass_ok: r.friendly_pass_ok,
         };
         rules.validate().map(|()| rules)
     }
@@ -309,6 +313,7 @@ impl From<Rules> for RulesRepr {
             komi: r.komi,
             button: r.button,
             handicap_bonus: r.handicap_bonus,
+            friendly_pass_ok: r.friendly_pass_ok,
         }
     }
 }
@@ -335,7 +340,8 @@ impl Default for Rules {
     }
 }
 
-/// A preset's fields; the button and the handicap bonus are off unless set.
+/// A preset's fields; the button, the handicap bonus and the friendly pass are off
+/// unless set.
 const fn preset(
     ko: KoRule,
     suicide: Suicide,
@@ -351,6 +357,7 @@ const fn preset(
         button: false,
         handicap_bonus: HandicapBonus::None,
         tax,
+        friendly_pass_ok: false,
     }
 }
 
@@ -368,7 +375,8 @@ impl Rules {
     }
 
     /// Chinese rules as KataGo defines them (`chinese`): simple ko, no suicide,
-    /// area scoring, komi 7.5, White receives `N` points for `N` handicap stones.
+    /// area scoring, komi 7.5, White receives `N` points for `N` handicap stones,
+    /// a friendly pass is fine.
     pub const fn chinese() -> Rules {
         preset(
             KoRule::Simple,
@@ -378,6 +386,7 @@ impl Rules {
             15,
         )
         .with_handicap_bonus(HandicapBonus::Stones)
+        .with_friendly_pass_ok(true)
     }
 
     /// Chinese rules as OGS plays them (KataGo's `chinese-ogs`): as
@@ -410,7 +419,8 @@ impl Rules {
     }
 
     /// AGA rules (KataGo's `aga`): situational superko, no suicide, area scoring,
-    /// komi 7.5, White receives `N − 1` points for `N` handicap stones.
+    /// komi 7.5, White receives `N − 1` points for `N` handicap stones, a friendly
+    /// pass is fine.
     pub const fn aga() -> Rules {
         preset(
             KoRule::SituationalSuperko,
@@ -420,6 +430,7 @@ impl Rules {
             15,
         )
         .with_handicap_bonus(HandicapBonus::StonesMinusOne)
+        .with_friendly_pass_ok(true)
     }
 
     /// British rules (KataGo's `bga`): the same fields as [`Rules::aga`].
@@ -428,7 +439,7 @@ impl Rules {
     }
 
     /// New Zealand rules (KataGo's `new-zealand`): situational superko, suicide
-    /// allowed, area scoring, komi 7.5.
+    /// allowed, area scoring, komi 7.5, a friendly pass is fine.
     pub const fn new_zealand() -> Rules {
         preset(
             KoRule::SituationalSuperko,
@@ -437,11 +448,13 @@ impl Rules {
             Tax::None,
             15,
         )
+        .with_friendly_pass_ok(true)
     }
 
     /// Stone scoring (KataGo's `stone-scoring`): simple ko, no suicide, area
     /// scoring with the group tax on every group ([`Tax::All`]), komi 7.5 — the
-    /// same result as counting stones only once the eyes are filled.
+    /// same result as counting stones only once the eyes are filled; a friendly
+    /// pass is fine.
     pub const fn stone_scoring() -> Rules {
         preset(
             KoRule::Simple,
@@ -450,6 +463,7 @@ impl Rules {
             Tax::All,
             15,
         )
+        .with_friendly_pass_ok(true)
     }
 
     /// Ancient territory counting (KataGo's `ancient-territory`): simple ko, no
@@ -488,8 +502,9 @@ impl Rules {
         "aga_button",
     ];
 
-    /// The preset called `name`, one of [`Rules::PRESETS`]; case-insensitive, and
-    /// `-` may stand for `_` (`Tromp-Taylor`).
+    /// The preset called `name`, one of [`Rules::PRESETS`]; matched by
+    /// [`game_kit::same_name`] (case, spaces, `-` and `_` ignored: `Tromp-Taylor`,
+    /// `TrompTaylor`).
     ///
     /// ```
     /// use go_core::Rules;
@@ -504,20 +519,7 @@ impl Rules {
     /// # Errors
     /// [`RulesError::UnknownPreset`] for any other name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        let same = |preset: &str| {
-            name.len() == preset.len()
-                && name.bytes().zip(preset.bytes()).all(|(a, b)| {
-                    let a = if a == b'-' {
-                        b'_'
-                    } else {
-                        a.to_ascii_lowercase()
-                    };
-                    a == b
-                })
-        };
-        Rules::PRESETS
-            .iter()
-            .position(|p| same(p))
+        game_kit::find_name(Rules::PRESETS, name)
             .and_then(|i| PRESET_RULES.get(i).copied())
             .ok_or_else(|| RulesError::UnknownPreset(name.into()))
     }
@@ -557,6 +559,24 @@ impl Rules {
     /// What living groups pay: the eyes of seki groups, or two points a group.
     pub const fn tax(&self) -> Tax {
         self.tax
+    }
+
+    /// Whether a player may pass while the opponent's dead stones are still on
+    /// the board (KataGo's `friendlyPassOk`): under area scoring, whether the
+    /// players agree on dead stones after the game (Chinese, AGA, New Zealand,
+    /// stone scoring) or the board is counted as it stands, so that dead stones
+    /// must be captured before passing (Tromp–Taylor). It changes neither
+    /// legality nor the count of a position; it tells an engine when passing is
+    /// safe.
+    pub const fn friendly_pass_ok(&self) -> bool {
+        self.friendly_pass_ok
+    }
+
+    /// The same rules with the friendly pass allowed or not.
+    #[must_use]
+    pub const fn with_friendly_pass_ok(mut self, ok: bool) -> Rules {
+        self.friendly_pass_ok = ok;
+        self
     }
 
     /// The same rules with another group tax.

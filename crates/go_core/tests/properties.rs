@@ -429,7 +429,7 @@ mod stored {
         let json = serde_json::to_string(&game).unwrap();
         assert_eq!(
             json,
-            r#"{"rules":{"ko":"simple","suicide":"forbidden","scoring":"territory","tax":"seki","komi":6.5,"button":false,"handicap_bonus":"none"},"setup":{"width":9,"height":9,"stones":[["C3","black"]],"to_move":"white"},"moves":["E5","D4","pass"]}"#
+            r#"{"rules":{"ko":"simple","suicide":"forbidden","scoring":"territory","tax":"seki","komi":6.5,"button":false,"handicap_bonus":"none","friendly_pass_ok":false},"setup":{"width":9,"height":9,"stones":[["C3","black"]],"to_move":"white"},"moves":["E5","D4","pass"]}"#
         );
         let back: Game = serde_json::from_str(&json).unwrap();
         assert_eq!(back, game);

@@ -200,12 +200,29 @@ fn g2_every_preset_name_loads_equals_its_constructor_and_validates() {
         let rules = Rules::preset(name).unwrap();
         assert_eq!(rules, constructor(), "{name}");
         assert_eq!(rules.validate(), Ok(()), "{name}");
-        // Case-insensitive, `-` for `_`.
+        // Case, spaces, `-` and `_` ignored (game_kit::same_name).
         let shouted = name.to_uppercase().replace('_', "-");
         assert_eq!(Rules::preset(&shouted).unwrap(), rules, "{shouted}");
+        let run_together = name.replace('_', "");
+        assert_eq!(
+            Rules::preset(&run_together).unwrap(),
+            rules,
+            "{run_together}"
+        );
+        let spaced = format!(" {} ", name.replace('_', " "));
+        assert_eq!(Rules::preset(&spaced).unwrap(), rules, "{spaced}");
     }
-    // Exactly the names listed: no abbreviations.
-    for other in ["tt", "nz", "default", "", "chinese ", "new zealand"] {
+    // Exactly the names listed: no abbreviations (KataGo's and SGF's other names
+    // are `Rules::from_katago`'s).
+    for other in [
+        "tt",
+        "nz",
+        "default",
+        "",
+        "chinese2",
+        "new zealandx",
+        "french",
+    ] {
         assert_eq!(
             Rules::preset(other),
             Err(RulesError::UnknownPreset(other.into())),

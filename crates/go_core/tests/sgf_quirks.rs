@@ -150,6 +150,34 @@ fn records_in_the_character_set_their_ca_names() {
     assert!(out.contains("CA[UTF-8]") && out.contains("柯洁"), "{out}");
 }
 
+/// In Big5 and Shift_JIS a character's second byte may be 0x5C, the byte of `\`
+/// (許 is B3 5C in Big5, 表 is 95 5C and ソ 83 5C in Shift_JIS). Read as bytes,
+/// such a byte right before `]` would escape the bracket and swallow the rest of
+/// the record; decoded first, as `CA` asks, it is part of its character.
+#[test]
+fn a_second_byte_0x5c_is_no_escape_in_big5_and_shift_jis() {
+    for (label, encoding, name, comment) in [
+        ("Big5", encoding_rs::BIG5, "許功", "讚許"),
+        ("Shift_JIS", encoding_rs::SHIFT_JIS, "表ソ", "能表"),
+    ] {
+        let text = format!(
+            "(;GM[1]FF[4]CA[{label}]SZ[9]PB[{name}]PW[b]C[{comment}];B[ee]C[{comment}];W[cc])"
+        );
+        let (bytes, _, unmappable) = encoding.encode(&text);
+        assert!(!unmappable);
+        assert!(
+            bytes.windows(2).any(|w| w == b"\\]"),
+            "{label}: the record has a 0x5C byte right before a bracket"
+        );
+        let g = SgfGame::read_bytes(&bytes).unwrap();
+        assert_eq!(g.black_name.as_deref(), Some(name), "{label}");
+        assert_eq!(g.white_name.as_deref(), Some("b"), "{label}");
+        assert_eq!(g.comment.as_deref(), Some(comment), "{label}");
+        assert_eq!(g.moves.len(), 2, "{label}");
+        assert_eq!(g.moves[0].comment.as_deref(), Some(comment), "{label}");
+    }
+}
+
 #[test]
 fn a_move_with_two_values_is_its_first_leniently_and_an_error_strictly() {
     use go_core::SgfErrorKind;
@@ -192,11 +220,33 @@ fn rules_names_both_ways() {
         assert_eq!(named.with_komi(rules.komi()), rules, "{name}: {text}");
         assert_eq!(back.rules_hint(), rules, "{name}");
     }
-    // Settings that are no preset write no RU (never a name that would mislead).
-    let custom = Rules::japanese().with_tax(go_core::Tax::None);
+    // Settings that are no preset are written as KataGo writes them, its rule
+    // string, and read back field for field.
+    let custom = Rules::japanese()
+        .with_tax(go_core::Tax::None)
+        .with_ko(go_core::KoRule::PositionalSuperko);
     let game = Game::new(custom, Setup::new(9, 9)).unwrap();
     let text = SgfGame::from_game(&game).to_sgf();
-    assert!(!text.contains("RU["), "{text}");
+    assert!(
+        text.contains("RU[koPOSITIONALscoreTERRITORYtaxNONEsui0]"),
+        "{text}"
+    );
+    assert_eq!(SgfGame::read(&text).unwrap().rules_hint(), custom);
+    // KataGo's names for the presets and its rule strings, as its records carry them.
+    for (ru, rules) in [
+        ("Chinese", Rules::chinese()),
+        ("TrompTaylor", Rules::tromp_taylor()),
+        ("koPOSITIONALscoreAREAtaxNONEsui1", Rules::tromp_taylor()),
+        ("koSIMPLEscoreAREAtaxNONEsui0whbNfpok1", Rules::chinese()),
+        ("Korean", Rules::korean()),
+    ] {
+        let g = SgfGame::read(&format!("(;GM[1]RU[{ru}]KM[7.5])")).unwrap();
+        assert_eq!(
+            g.rules_hint(),
+            rules.with_komi(Komi::from_halves(15)),
+            "{ru}"
+        );
+    }
     // An unknown name keeps its text and falls back visibly.
     let g = SgfGame::read("(;GM[1]RU[Ing SST]KM[8])").unwrap();
     assert_eq!(g.named_rules(), None);

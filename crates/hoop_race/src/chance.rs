@@ -411,14 +411,13 @@ impl ThrowModel {
     }
 }
 
-/// A uniform integer in `0..n`, exact: Lemire's multiply-shift with rejection (one
-/// 32-bit draw, rarely more).
+/// A uniform integer in `0..n`, exact: the one uniform draw every random helper of
+/// this crate uses (throws from any [`ThrowModel`], [`Game::random`](crate::Game::random),
+/// [`Game::random_move`](crate::Game::random_move), playouts).
 ///
-/// This is the one uniform draw every random helper of this crate uses (throws from
-/// any [`ThrowModel`], [`Game::random`](crate::Game::random),
-/// [`Game::random_move`](crate::Game::random_move), playouts); its output for a
-/// seed is part of the API: replays and tests depend on it. For `n = 0` it returns
-/// 0 (drawing once, as for `n = 1`) and never panics.
+/// It is [`game_kit::below`], shared by the rules crates so that they all draw
+/// alike: its output for a seed is part of this crate's API (replays and tests
+/// depend on it); `n = 0` returns 0 after one draw and never panics.
 ///
 /// ```
 /// use hoop_race::below;
@@ -428,14 +427,4 @@ impl ThrowModel {
 /// assert!(d < 6);
 /// assert_eq!(below(&mut rng, 0), 0);
 /// ```
-pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    let n = n.max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
+pub use game_kit::below;

@@ -1,8 +1,6 @@
 //! The rules values (rulings H3–H6, H10, H11): the source's by default, yut nori as a
 //! preset, and every difference its own setting.
 
-use alloc::string::ToString;
-
 use crate::chance::ThrowModel;
 use crate::error::RulesError;
 
@@ -109,25 +107,17 @@ impl Rules {
     /// names [`Rules::preset`] reads, and each has its constructor of the same name.
     pub const PRESETS: &'static [&'static str] = &["source", "yut_nori"];
 
-    /// The preset called `name`, one of [`Rules::PRESETS`]: case-insensitive, with
-    /// `-` accepted for `_` (`Yut-Nori` is `yut_nori`).
+    /// The preset called `name`, one of [`Rules::PRESETS`]: matched by
+    /// [`game_kit::same_name`] (case, spaces, `-` and `_` ignored: `Yut-Nori` and
+    /// `yut nori` are `yut_nori`).
     ///
     /// # Errors
     /// [`RulesError::UnknownPreset`] for any other name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        let is = |preset: &str| {
-            name.len() == preset.len()
-                && name
-                    .bytes()
-                    .zip(preset.bytes())
-                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'-' && b == b'_'))
-        };
-        if is("source") {
-            Ok(Rules::source())
-        } else if is("yut_nori") {
-            Ok(Rules::yut_nori())
-        } else {
-            Err(RulesError::UnknownPreset(name.to_string()))
+        match game_kit::find_name(Rules::PRESETS, name) {
+            Some(0) => Ok(Rules::source()),
+            Some(1) => Ok(Rules::yut_nori()),
+            _ => Err(RulesError::UnknownPreset(name.into())),
         }
     }
 

@@ -1154,7 +1154,11 @@ fn h11_presets_by_name() {
         );
     }
     assert_eq!(Rules::preset(Rules::PRESETS[0]), Ok(Rules::default()));
-    for unknown in ["yut", "yutnori", "default", "", "source "] {
+    // Case, spaces, `-` and `_` are ignored (game_kit::same_name).
+    for spelling in ["Yut Nori", "yutnori", " yut-nori "] {
+        assert_eq!(Rules::preset(spelling), Ok(Rules::yut_nori()), "{spelling}");
+    }
+    for unknown in ["yut", "yutnoris", "default", "", "sources"] {
         assert_eq!(
             Rules::preset(unknown),
             Err(hoop_race::RulesError::UnknownPreset(unknown.into()))

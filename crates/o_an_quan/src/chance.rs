@@ -1,15 +1,14 @@
 //! The one uniform draw. Ô ăn quan has no chance in its rules; random play (a
 //! uniformly random legal move, random playouts) draws through [`below`].
 
-use rand_core::Rng;
-
-/// A uniform integer in `0..n`, exact (Lemire's multiply-shift with rejection): the
+/// A uniform integer in `0..n`, exact: the
 /// one uniform draw every random helper of this crate uses
 /// ([`Game::random_move`](crate::Game::random_move),
-/// [`Game::play_out`](crate::Game::play_out)). Its output for a seed is part of the
-/// API: replays and tests depend on it.
+/// [`Game::play_out`](crate::Game::play_out)).
 ///
-/// For `n = 0` it returns 0, as for `n = 1` (and draws once): no panic.
+/// It is [`game_kit::below`], shared by the rules crates so that they all draw
+/// alike: its output for a seed is part of this crate's API (replays and tests
+/// depend on it); `n = 0` returns 0 after one draw and never panics.
 ///
 /// ```
 /// use rand_core::SeedableRng;
@@ -17,14 +16,4 @@ use rand_core::Rng;
 /// let k = o_an_quan::below(&mut rng, 10);
 /// assert!(k < 10);
 /// ```
-pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    let n = n.max(1);
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
+pub use game_kit::below;

@@ -1,8 +1,6 @@
 //! The rules values (rulings Q1, Q4–Q7, Q9, Q10): the ring's size, the stones, the
 //! refill, the end rule and the options, with the two presets.
 
-use alloc::string::ToString;
-
 use crate::error::RulesError;
 
 /// The most players (seats) a ring can have (ruling Q1: 2, 3 or 4).
@@ -100,25 +98,16 @@ impl Rules {
     /// the same name ([`Rules::source`], [`Rules::common`]).
     pub const PRESETS: &'static [&'static str] = &["source", "common"];
 
-    /// The preset called `name`, one of [`Rules::PRESETS`]: case-insensitive, with
-    /// `-` accepted for `_`.
+    /// The preset called `name`, one of [`Rules::PRESETS`]: matched by
+    /// [`game_kit::same_name`] (case, spaces, `-` and `_` ignored).
     ///
     /// # Errors
     /// [`RulesError::UnknownPreset`] for any other name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        let is = |preset: &str| {
-            name.len() == preset.len()
-                && name
-                    .bytes()
-                    .zip(preset.bytes())
-                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'-' && b == b'_'))
-        };
-        if is("source") {
-            Ok(Rules::source())
-        } else if is("common") {
-            Ok(Rules::common())
-        } else {
-            Err(RulesError::UnknownPreset(name.to_string()))
+        match game_kit::find_name(Rules::PRESETS, name) {
+            Some(0) => Ok(Rules::source()),
+            Some(1) => Ok(Rules::common()),
+            _ => Err(RulesError::UnknownPreset(name.into())),
         }
     }
 

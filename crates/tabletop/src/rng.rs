@@ -52,21 +52,9 @@ impl SeedableRng for SplitMix64 {
     }
 }
 
-/// A uniform draw from `0..n` (`n >= 1`; 0 for `n = 0`): Lemire's
-/// multiply-shift with rejection, the same draw the game crates use.
-pub fn below<R: rand_core::Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    if n == 0 {
-        return 0;
-    }
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
+/// A uniform draw from `0..n`: the game crates' own ([`game_kit::below`]), so
+/// that the interface draws as they do.
+pub use game_kit::below;
 
 #[cfg(test)]
 mod tests {

@@ -60,25 +60,16 @@ impl Rules {
     /// Every preset's name, the default first. [`Rules::preset`] reads them.
     pub const PRESETS: &'static [&'static str] = &["source", "numeral_scoring"];
 
-    /// The preset of that name: one of [`Rules::PRESETS`], in any case, with `-`
-    /// accepted for `_`.
+    /// The preset of that name: one of [`Rules::PRESETS`], matched by
+    /// [`game_kit::same_name`] (case, spaces, `-` and `_` ignored).
     ///
     /// # Errors
     /// [`RulesError::UnknownPreset`] for any other name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        let is = |preset: &str| {
-            name.len() == preset.len()
-                && name
-                    .bytes()
-                    .zip(preset.bytes())
-                    .all(|(a, b)| a.to_ascii_lowercase() == b || (a == b'-' && b == b'_'))
-        };
-        if is("source") {
-            Ok(Rules::source())
-        } else if is("numeral_scoring") {
-            Ok(Rules::numeral_scoring())
-        } else {
-            Err(RulesError::UnknownPreset(name.into()))
+        match game_kit::find_name(Rules::PRESETS, name) {
+            Some(0) => Ok(Rules::source()),
+            Some(1) => Ok(Rules::numeral_scoring()),
+            _ => Err(RulesError::UnknownPreset(name.into())),
         }
     }
 

@@ -2,8 +2,6 @@
 //! variant, scarecrows and their options, the score base and double the stake;
 //! the presets by name.
 
-use alloc::string::ToString;
-
 use crate::board::MAX_SIDE;
 use crate::error::RulesError;
 
@@ -79,25 +77,18 @@ impl Rules {
     /// and each preset's constructor's.
     pub const PRESETS: &'static [&'static str] = &["source", "blitz", "blitz3", "corners"];
 
-    /// The preset called `name`, one of [`Rules::PRESETS`]: case-insensitive, `-`
-    /// accepted for `_`.
+    /// The preset called `name`, one of [`Rules::PRESETS`]: matched by
+    /// [`game_kit::same_name`] (case, spaces, `-` and `_` ignored).
     ///
     /// # Errors
     /// [`RulesError::UnknownPreset`] for any other name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        let is = |preset: &str| {
-            name.len() == preset.len()
-                && name.bytes().zip(preset.bytes()).all(|(a, b)| {
-                    let a = if a == b'-' { b'_' } else { a };
-                    a.eq_ignore_ascii_case(&b)
-                })
-        };
-        match Rules::PRESETS.iter().position(|p| is(p)) {
+        match game_kit::find_name(Rules::PRESETS, name) {
             Some(0) => Ok(Rules::source()),
             Some(1) => Ok(Rules::blitz()),
             Some(2) => Ok(Rules::blitz3()),
             Some(3) => Ok(Rules::corners()),
-            _ => Err(RulesError::UnknownPreset(name.to_string())),
+            _ => Err(RulesError::UnknownPreset(name.into())),
         }
     }
 

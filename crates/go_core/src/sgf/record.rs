@@ -172,12 +172,15 @@ impl SgfGame {
         }
     }
 
-    /// The preset that the record's `RU` names, as programs write it (case,
-    /// spaces, `-` and `_` ignored; a trailing comment after `;` or `,` too):
-    /// every name of [`Rules::PRESETS`] and the short forms `CN` (Chinese), `JP`,
-    /// `KR` (Korean), French (AGA), `NZ` (New Zealand), `TT` (Tromp–Taylor). `None`
-    /// when there is no `RU` or it names none of them (Ing, GOE, …): the caller
-    /// sees the fallback, and [`SgfGame::rules_name`] keeps the text.
+    /// The rules that the record's `RU` names, as programs write it: every name
+    /// KataGo reads ([`Rules::from_katago`]: the presets, `French`, `Ing`, `GOE`,
+    /// and the short forms `CN`, `JP`, `KR`, `NZ`, `TT`; case, spaces, `-` and
+    /// `_` ignored; a trailing comment after `;` or `,` too), KataGo's own rule
+    /// string (`koPOSITIONALscoreAREAtaxNONEsui1`, as KataGo writes `RU`) and its
+    /// JSON. The komi is the preset's or KataGo's default; [`SgfGame::rules_hint`]
+    /// takes the record's `KM` instead. `None` when there is no `RU` or it names
+    /// none of them: the caller sees that, and [`SgfGame::rules_name`] keeps the
+    /// text.
     ///
     /// ```
     /// use go_core::Rules;
@@ -187,31 +190,17 @@ impl SgfGame {
     /// assert_eq!(named("chinese_kgs"), Some(Rules::chinese_kgs()));
     /// assert_eq!(named("New Zealand"), Some(Rules::new_zealand()));
     /// assert_eq!(named("Stone-Scoring"), Some(Rules::stone_scoring()));
-    /// assert_eq!(named("Ing"), None);
+    /// assert_eq!(named("AGA; with time"), Some(Rules::aga()));
+    /// let kata = named("koSITUATIONALscoreAREAtaxNONEsui0whbN-1fpok1").unwrap();
+    /// assert_eq!(kata.with_komi(Rules::aga().komi()), Rules::aga());
+    /// assert_eq!(named("Fischer"), None);
     /// ```
     pub fn named_rules(&self) -> Option<Rules> {
-        let text = self.rules_name.as_deref()?;
-        let name: String = text
-            .split([';', ','])
-            .next()
-            .unwrap_or("")
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect();
-        let short = match name.as_str() {
-            "cn" => "chinese",
-            "jp" => "japanese",
-            "kr" => "korean",
-            "french" => "aga",
-            "nz" => "newzealand",
-            "tt" => "tromptaylor",
-            other => other,
-        };
-        Rules::PRESETS
-            .iter()
-            .find(|p| p.chars().filter(|&c| c != '_').eq(short.chars()))
-            .and_then(|p| Rules::preset(p).ok())
+        let text = self.rules_name.as_deref()?.trim();
+        if text.starts_with('{') {
+            return Rules::from_katago(text).ok();
+        }
+        Rules::from_katago(text.split([';', ',']).next().unwrap_or("")).ok()
     }
 
     /// Plays the record's main line under `rules` (its komi replaced by the
@@ -246,12 +235,13 @@ impl SgfGame {
         Ok(game)
     }
 
-    /// A record of a game: size, komi, rules name (for the presets), setup, moves
-    /// and, when the game is over, the result.
+    /// A record of a game: size, komi, the rules as KataGo names them
+    /// ([`Rules::katago_name`], read back by [`SgfGame::named_rules`]), setup,
+    /// moves and, when the game is over, the result.
     pub fn from_game(game: &Game) -> SgfGame {
         let mut rec = SgfGame::new(game.setup().width, game.setup().height);
         rec.komi = Some(game.rules().komi());
-        rec.rules_name = preset_name(game.rules()).map(ToString::to_string);
+        rec.rules_name = Some(game.rules().katago_name());
         rec.setup = game.setup().clone();
         let stones = &rec.setup.stones;
         let black_setup = stones.iter().filter(|(_, c)| *c == Color::Black).count();
@@ -623,25 +613,4 @@ fn parse_point_list(v: &str, height: u8) -> Option<Vec<Point>> {
             )
         }
     }
-}
-
-/// The SGF `RU` name of rules that are a preset but for the komi (`KM` carries
-/// it), as programs write them; `None` for other settings. Presets with the same
-/// fields (Korean and Japanese, BGA and AGA, the two Chinese superko ones) are
-/// written by the first name, which reads back as the same rules.
-fn preset_name(rules: &Rules) -> Option<&'static str> {
-    [
-        (Rules::tromp_taylor(), "Tromp-Taylor"),
-        (Rules::chinese(), "Chinese"),
-        (Rules::chinese_ogs(), "Chinese-OGS"),
-        (Rules::japanese(), "Japanese"),
-        (Rules::aga(), "AGA"),
-        (Rules::new_zealand(), "NZ"),
-        (Rules::stone_scoring(), "Stone-Scoring"),
-        (Rules::ancient_territory(), "Ancient-Territory"),
-        (Rules::aga_button(), "AGA-Button"),
-    ]
-    .into_iter()
-    .find(|(p, _)| p.with_komi(rules.komi()) == *rules)
-    .map(|(_, name)| name)
 }
