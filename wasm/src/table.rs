@@ -1,10 +1,10 @@
-//! One game as the referee keeps it (`tabletop::referee`): requests and answers as
-//! JSON values, errors with the referee's kind and the crate's message. Plain
-//! Rust; `crate::js` puts JavaScript around it.
+//! One game as the referee keeps it (`tabletop::referee::Session`): requests and
+//! answers as JSON values, errors with the referee's kind and the crate's
+//! message. Plain Rust; `crate::js` puts JavaScript around it.
 
 use serde_json::{Value, json};
 use tabletop::bot::Clock;
-use tabletop::referee::Referee;
+use tabletop::referee::{Failure, Session};
 
 /// A refused request: the referee's error kind (`illegal_move`, `bad_rules`, …,
 /// listed in `docs/referee.md`) and the crate's message.
@@ -24,38 +24,32 @@ impl core::fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// One game in a referee session of its own.
+/// One game as the referee keeps it ([`Session`]): requests and answers as JSON
+/// values, with no text in between.
 pub struct Table {
-    referee: Referee,
-    id: u64,
+    session: Session,
     opened: Value,
 }
 
 impl Table {
     /// Starts a game: `new` is the referee's `new` argument (`{"game": NAME,
     /// "rules": …, "seed": …, "setup": …, "chance": …}` or `{"restore": TEXT, …}`).
-    /// The answer is the referee's: `ok` (id, game, players, rules, params),
+    /// The answer is the referee's: `ok` (game, players, rules, params),
     /// `events`, `state`.
     ///
     /// # Errors
     /// [`TableError`] as the referee refuses the game (`unknown_game`,
     /// `bad_rules`, `bad_setup`, `bad_restore`, `bad_request`).
     pub fn open(new: Value, clock: Option<Clock>) -> Result<(Table, Value), TableError> {
-        let mut referee = Referee::new();
-        if let Some(c) = clock {
-            referee.set_clock(c);
-        }
-        let answer = ask(&mut referee, &json!({ "new": new }))?;
-        let id = answer["ok"]["id"].as_u64().unwrap_or(1);
+        let (session, answer) = Session::open(&new, clock).map_err(TableError::from)?;
         let table = Table {
-            referee,
-            id,
+            session,
             opened: answer["ok"].clone(),
         };
         Ok((table, answer))
     }
 
-    /// What `new` answered: id, game, players, rules, params.
+    /// What `new` answered: game, players, rules, params.
     pub fn opened(&self) -> &Value {
         &self.opened
     }
@@ -65,32 +59,16 @@ impl Table {
     /// # Errors
     /// [`TableError`]: the referee's error kinds.
     pub fn ask(&mut self, key: &str, arg: Value) -> Result<Value, TableError> {
-        if matches!(key, "new" | "close" | "quit" | "games") {
-            return Err(TableError {
-                kind: "bad_request".into(),
-                message: format!("{key:?} is not a request about one game"),
-            });
-        }
-        let mut request = serde_json::Map::new();
-        request.insert(key.into(), arg);
-        request.insert("game".into(), json!(self.id));
-        ask(&mut self.referee, &Value::Object(request))
+        self.session.request(key, &arg).map_err(TableError::from)
     }
 }
 
-/// One request to `referee`, its answer or its error.
-fn ask(referee: &mut Referee, request: &Value) -> Result<Value, TableError> {
-    let (line, _) = referee.handle(&request.to_string());
-    let answer: Value = serde_json::from_str(&line).map_err(|e| TableError {
-        kind: "internal".into(),
-        message: e.to_string(),
-    })?;
-    match answer.get("error") {
-        Some(e) => Err(TableError {
-            kind: e["kind"].as_str().unwrap_or("error").into(),
-            message: e["message"].as_str().unwrap_or_default().into(),
-        }),
-        None => Ok(answer),
+impl From<Failure> for TableError {
+    fn from(f: Failure) -> TableError {
+        TableError {
+            kind: f.kind.into(),
+            message: f.message,
+        }
     }
 }
 

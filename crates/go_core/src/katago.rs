@@ -13,9 +13,12 @@ use core::fmt::Write;
 use crate::error::RulesError;
 use crate::rules::{HandicapBonus, KoRule, Komi, Rules, Scoring, Suicide, Tax};
 
+/// A rule set's name and the rules it stands for.
+type Named = (&'static str, fn() -> Rules);
+
 /// Names KataGo (and SGF's `RU`, as programs write it) gives rule sets beyond
 /// [`Rules::PRESETS`], with the rules they stand for.
-const ALIASES: [(&str, fn() -> Rules); 9] = [
+const ALIASES: [Named; 9] = [
     ("french", Rules::aga),
     ("ancient_area", Rules::stone_scoring),
     ("ing", ing),
@@ -34,7 +37,7 @@ fn ing() -> Rules {
 
 /// The names KataGo writes for whole rule sets (`toStringNoKomiMaybeNice`, with
 /// the two presets it reads but does not write), first match wins.
-const NICE: [(&str, fn() -> Rules); 9] = [
+const NICE: [Named; 9] = [
     ("TrompTaylor", Rules::tromp_taylor),
     ("Japanese", Rules::japanese),
     ("Chinese", Rules::chinese),

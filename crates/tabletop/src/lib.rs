@@ -43,3 +43,11 @@ pub use params::{Param, ParamSpec, Params};
 pub use prob::Prob;
 pub use registry::{AnyGame, AnyState, LoadError, NAMES, load, load_with, param_specs, presets};
 pub use turn::Turn;
+
+/// How a game's fixed description is shared by its states: `Arc` where the
+/// target has atomic pointers (states may then move between threads), `Rc` on
+/// targets without (`thumbv6m-none-eabi`).
+#[cfg(target_has_atomic = "ptr")]
+pub(crate) type Shared<T> = alloc::sync::Arc<T>;
+#[cfg(not(target_has_atomic = "ptr"))]
+pub(crate) type Shared<T> = alloc::rc::Rc<T>;

@@ -200,29 +200,27 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The settings each game profits from (measured: `docs/bots.md`): RAVE for Go,
-    /// widening for trap stones' va-bank declarations; the given budget and seed.
-    pub fn for_game(short_name: &str, budget: Budget, seed: u64) -> Config {
-        let base = Config {
+    /// The default settings with `budget` and `seed`.
+    pub fn with_budget(budget: Budget, seed: u64) -> Config {
+        Config {
             budget,
             seed,
             ..Config::default()
-        };
-        match short_name {
-            "go" => Config {
-                rave: Some(1000.0),
-                exploration: 0.2,
-                ..base
-            },
-            "trap_stones" => Config {
-                widening: Some(Widening {
-                    c: 4.0,
-                    alpha: 0.5,
-                    above: 48,
-                }),
-                ..base
-            },
-            _ => base,
         }
     }
+
+    /// The settings the game called `name` profits from (measured:
+    /// `docs/bots.md`; each game's room says which: RAVE for Go, widening for
+    /// trap stones' va-bank declarations), with `budget` and `seed`; the default
+    /// settings for a name no game has.
+    pub fn for_game(name: &str, budget: Budget, seed: u64) -> Config {
+        crate::registry::search_config(name, budget, seed)
+            .unwrap_or_else(|| Config::with_budget(budget, seed))
+    }
 }
+
+/// Every game's knowledge for the search's tree ([`Knowledge`]) behind one
+/// type, for [`AnyState`](crate::AnyState): each game's own (Go's
+/// [`GoKnowledge`](crate::games::go::GoKnowledge); none for the others).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameKnowledge;

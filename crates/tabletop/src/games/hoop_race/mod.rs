@@ -26,14 +26,14 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt::Write;
 
-use hoop_race::{Awaiting, Horse, Move, Place, Player, Route, Rules, Setup, Throw};
+use hoop_race::{Awaiting, Move, Player, Rules, Setup, Throw};
 use rand_core::Rng;
 
+use super::Room;
 use super::rules::{self, RulesParams};
+use crate::Shared;
 use crate::action::{Action, ActionError, ActionList, NotationError};
 use crate::info::{ChanceMode, GameInfo, Information, Utility};
 use crate::interface::{Game, PerPlayer, State};
@@ -42,13 +42,15 @@ use crate::prob::Prob;
 use crate::registry::LoadError;
 use crate::turn::Turn;
 
+mod actions;
+#[cfg(feature = "referee")]
+mod json;
+mod observe;
+
+use actions::{HORSES, THROWS};
+use observe::PLACES;
+
 const NAME: &str = "hoop_race";
-/// Horse numbers a seat may have.
-const HORSES: u32 = hoop_race::MAX_HORSES as u32;
-/// Throw values.
-const THROWS: u32 = 6;
-/// Places a horse can be: waiting, out, and each step of each route.
-const PLACES: usize = 2 + 20 + 16 + 11 + 16;
 const DEFAULT_MAX_ACTIONS: i64 = 3000;
 
 impl RulesParams for Rules {
@@ -61,7 +63,7 @@ impl RulesParams for Rules {
 /// The race under one set of parameters.
 #[derive(Clone, Debug)]
 pub struct HoopRace {
-    def: Arc<Def>,
+    def: Shared<Def>,
 }
 
 #[derive(Debug)]
@@ -76,24 +78,6 @@ struct Def {
 }
 
 impl HoopRace {
-    /// The rules presets' names, the default first (the game crate's
-    /// `Rules::PRESETS`).
-    pub fn presets() -> &'static [&'static str] {
-        Rules::PRESETS
-    }
-
-    /// The parameters: `rules` (`source` or `yut_nori`), every field of the
-    /// crate's serialised rules, and `max_actions`.
-    pub fn param_specs() -> Vec<ParamSpec> {
-        let mut specs = rules::rules_specs::<Rules>();
-        specs.push(ParamSpec {
-            name: "max_actions".to_string(),
-            default: Param::Int(DEFAULT_MAX_ACTIONS),
-            doc: "throws and moves after which the game stops as a draw (never met in practice)",
-        });
-        specs
-    }
-
     /// The race with these parameters (the rest at their defaults).
     ///
     /// # Errors
@@ -109,7 +93,7 @@ impl HoopRace {
             })?,
         };
         let (rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
-        rules::no_more(NAME, &params, &HoopRace::param_specs())?;
+        rules::no_more(NAME, &params, &<HoopRace as Room>::param_specs())?;
         described.set("max_actions", Param::Int(max_actions));
         let start =
             hoop_race::Game::new(rules, Setup::default()).map_err(|e| LoadError::BadParam {
@@ -154,7 +138,7 @@ impl HoopRace {
             utility_sum: Some(0.0),
         };
         HoopRace {
-            def: Arc::new(Def {
+            def: Shared::new(Def {
                 info,
                 rules,
                 max_actions,
@@ -216,7 +200,7 @@ pub enum Applied {
 /// A state of the race: the crate's game and the interface's history.
 #[derive(Clone, Debug)]
 pub struct HoopRaceState {
-    def: Arc<Def>,
+    def: Shared<Def>,
     game: hoop_race::Game,
     history: Vec<Action>,
 }
@@ -233,62 +217,8 @@ impl HoopRaceState {
         &self.game
     }
 
-    /// The state at this state's start (its setup), with no history.
-    pub fn restarted(&self) -> HoopRaceState {
-        let mut game = self.game.clone();
-        game.restart();
-        HoopRaceState {
-            def: self.def.clone(),
-            game,
-            history: Vec::new(),
-        }
-    }
-
     fn capped(&self) -> bool {
         self.history.len() >= self.def.max_actions
-    }
-
-    /// The seat moving, and its partner (four players).
-    fn seats(&self, mover: Player) -> [Option<Player>; 2] {
-        let players = self.def.rules.players();
-        let partner = (players == 4)
-            .then(|| Player::new((mover.index() + 2) % 4))
-            .flatten();
-        [Some(mover), partner]
-    }
-
-    /// The action naming `mv` of `mover` (`None` for a horse of neither the mover
-    /// nor the partner).
-    pub fn move_to_action(&self, mover: Player, mv: Move) -> Option<Action> {
-        let seat = self
-            .seats(mover)
-            .iter()
-            .position(|s| *s == Some(mv.horse.owner))? as u32;
-        Some((seat * HORSES + u32::from(mv.horse.number)) * THROWS + mv.throw.index() as u32)
-    }
-
-    /// The crate's move an action names for `mover` (`None` for the partner's
-    /// horses without a partner).
-    pub fn action_to_move(&self, mover: Player, action: Action) -> Option<Move> {
-        let throw = Throw::ALL[(action % THROWS) as usize];
-        let number = ((action / THROWS) % HORSES) as u8;
-        let seat = self.seats(mover)[(action / THROWS / HORSES) as usize % 2]?;
-        Some(Move::new(Horse::new(seat, number), throw))
-    }
-
-    /// The horse that names `horse`'s unit: the lowest-numbered horse of its team
-    /// (its seat's horses on its station), or for a waiting horse the
-    /// lowest-numbered waiting horse of its seat.
-    fn unit_head(&self, horse: Horse) -> Horse {
-        let place = self.game.place(horse);
-        let station = place.station();
-        self.game
-            .horses(horse.owner)
-            .find(|&(_, p)| match station {
-                Some(st) => p.station() == Some(st),
-                None => p == place,
-            })
-            .map_or(horse, |(h, _)| h)
     }
 
     /// Takes `action` as [`State::apply_action`] does, giving each of the move's
@@ -370,23 +300,6 @@ impl HoopRaceState {
             return Err(ActionError::ImpossibleChance(action));
         }
         Ok(Throw::ALL[action as usize])
-    }
-}
-
-/// The index of a place among [`PLACES`].
-fn place_index(p: Place) -> usize {
-    match p {
-        Place::Waiting => 0,
-        Place::Out => 1,
-        Place::On { route, step } => {
-            let base = match route {
-                Route::Circle => 2,
-                Route::BToD => 22,
-                Route::BToA => 38,
-                Route::VToA => 49,
-            };
-            (base + usize::from(step).saturating_sub(1)).min(PLACES - 1)
-        }
     }
 }
 
@@ -519,60 +432,15 @@ impl State for HoopRaceState {
     }
 
     fn observation_string(&self, _player: usize) -> String {
-        let mut s = self.game.to_string();
-        if self.capped() && !self.game.is_over() {
-            s.push_str("stopped at the action cap: a draw\n");
-        }
-        s
+        self.picture()
     }
 
     fn information_state_string(&self, _player: usize) -> String {
-        // Perfect information: the record itself, in notation.
-        let mut s = String::new();
-        for (k, a) in self.game.actions().iter().enumerate() {
-            if k > 0 {
-                s.push(' ');
-            }
-            let _ = write!(s, "{a}");
-        }
-        s
+        self.record_text()
     }
 
     fn observation_tensor(&self, _player: usize, out: &mut [f32]) {
-        out.fill(0.0);
-        let players = self.def.rules.players();
-        for p in Player::all(players) {
-            for (_, place) in self.game.horses(p) {
-                if let Some(x) = out.get_mut(p.index() * PLACES + place_index(place)) {
-                    *x += 1.0;
-                }
-            }
-        }
-        let mut k = players * PLACES;
-        for n in self.game.bank() {
-            if let Some(x) = out.get_mut(k) {
-                *x = f32::from(n);
-            }
-            k += 1;
-        }
-        let (chance, mover) = match self.game.awaiting() {
-            Awaiting::Chance => (true, Some(self.game.to_move())),
-            Awaiting::Move(p) => (false, Some(p)),
-            Awaiting::Over => (false, None),
-        };
-        if let Some(x) = out.get_mut(k + usize::from(!chance)) {
-            *x = f32::from(u8::from(mover.is_some()));
-        }
-        k += 2;
-        if let Some(p) = mover
-            && let Some(x) = out.get_mut(k + p.index())
-        {
-            *x = 1.0;
-        }
-        k += 4;
-        if let Some(x) = out.get_mut(k) {
-            *x = f32::from(u8::from(self.game.is_settling_order()));
-        }
+        self.write_observation(out);
     }
 
     fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
@@ -650,5 +518,97 @@ impl State for HoopRaceState {
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
         self.clone()
+    }
+}
+
+impl Room for HoopRace {
+    const NAME: &'static str = NAME;
+    const ALIASES: &'static [&'static str] = &["yut_nori", "yut"];
+
+    fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
+    /// The parameters: `rules` (`source` or `yut_nori`), every field of the
+    /// crate's serialised rules, and `max_actions`.
+    fn param_specs() -> Vec<ParamSpec> {
+        let mut specs = rules::rules_specs::<Rules>();
+        specs.push(ParamSpec {
+            name: "max_actions".to_string(),
+            default: Param::Int(DEFAULT_MAX_ACTIONS),
+            doc: "throws and moves after which the game stops as a draw (never met in practice)",
+        });
+        specs
+    }
+
+    fn with_params(params: &Params) -> Result<HoopRace, LoadError> {
+        HoopRace::new(params)
+    }
+
+    fn restarted(state: &HoopRaceState) -> HoopRaceState {
+        let mut game = state.game.clone();
+        game.restart();
+        HoopRaceState {
+            def: state.def.clone(),
+            game,
+            history: Vec::new(),
+        }
+    }
+
+    /// The default search: playouts by the rules' throw model and uniform
+    /// moves, no knowledge (measured: `docs/bots.md`).
+    #[cfg(feature = "std")]
+    type Knowledge = crate::bot::NoKnowledge;
+
+    #[cfg(feature = "std")]
+    fn search_config(budget: crate::bot::Budget, seed: u64) -> crate::bot::Config {
+        crate::bot::Config::with_budget(budget, seed)
+    }
+
+    #[cfg(feature = "referee")]
+    fn setup_params(_setup: &mut super::Setup, _params: &mut Params) -> Result<(), super::Failure> {
+        Ok(())
+    }
+
+    #[cfg(feature = "referee")]
+    fn start(
+        &self,
+        setup: &super::Setup,
+    ) -> Result<(HoopRaceState, alloc::collections::VecDeque<Action>), super::Failure> {
+        json::start(self, setup)
+    }
+
+    #[cfg(feature = "referee")]
+    fn rules_json(state: &HoopRaceState) -> serde_json::Value {
+        crate::referee::fields::to_json(state.game.rules())
+    }
+
+    #[cfg(feature = "referee")]
+    fn state_json(state: &HoopRaceState) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn view_json(state: &HoopRaceState, _player: usize) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn score_json(state: &HoopRaceState) -> serde_json::Value {
+        crate::referee::fields::to_json(&state.game.score())
+    }
+
+    #[cfg(feature = "referee")]
+    fn apply_logged(
+        state: &mut HoopRaceState,
+        action: Action,
+        log: &mut Vec<crate::referee::Logged>,
+    ) -> Result<serde_json::Value, ActionError> {
+        json::apply_logged(state, action, log)
+    }
+
+    #[cfg(feature = "referee")]
+    fn record(_state: &HoopRaceState) -> Option<String> {
+        None
     }
 }

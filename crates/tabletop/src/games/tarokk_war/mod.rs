@@ -22,15 +22,14 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use rand_core::Rng;
-use tarokk_war::{
-    Awaiting, Card, Event, HAND_CARDS, HANDS, Laid, Move, Player, Rules, SOLDIERS, Setup, TOK_VIII,
-};
+use tarokk_war::{Awaiting, Card, Event, Move, Player, Rules, Setup};
 
+use super::Room;
 use super::rules::{self, RulesParams};
+use crate::Shared;
 use crate::action::{Action, ActionError, ActionList, NotationError};
 use crate::info::{ChanceMode, GameInfo, Information, Utility};
 use crate::interface::{Game, PerPlayer, State};
@@ -40,14 +39,18 @@ use crate::registry::LoadError;
 use crate::rng::below;
 use crate::turn::Turn;
 
+mod deal;
+#[cfg(feature = "referee")]
+mod json;
+mod observe;
+mod resample;
+
+use deal::{DEAL, bits, card, deal_actions};
+use observe::OBS;
+
 const NAME: &str = "tarokk_war";
+/// Cards in the deck: decisions and chance outcomes are card indices.
 const CARDS: usize = 32;
-/// Chance nodes of the deal: the first dealer, the soldiers, the hands.
-const DEAL: usize = 1 + 19 + 6 * HANDS;
-/// Card planes and numbers of the observation (see `observation_tensor`).
-const CARD_PLANES: usize = 14;
-const SCALARS: usize = 17;
-const OBS: usize = CARD_PLANES * CARDS + SCALARS;
 
 impl RulesParams for Rules {
     const PRESETS: &'static [&'static str] = Rules::PRESETS;
@@ -59,7 +62,7 @@ impl RulesParams for Rules {
 /// The card battle under one set of parameters.
 #[derive(Clone, Debug)]
 pub struct TarokkWar {
-    def: Arc<Def>,
+    def: Shared<Def>,
 }
 
 #[derive(Debug)]
@@ -69,18 +72,6 @@ struct Def {
 }
 
 impl TarokkWar {
-    /// The rules presets' names, the default first (the game crate's
-    /// `Rules::PRESETS`).
-    pub fn presets() -> &'static [&'static str] {
-        Rules::PRESETS
-    }
-
-    /// The parameters: `rules` (`source`, `numeral_scoring`) and every field of
-    /// the crate's serialised rules.
-    pub fn param_specs() -> Vec<ParamSpec> {
-        rules::rules_specs::<Rules>()
-    }
-
     /// The game with these parameters (the rest at their defaults).
     ///
     /// # Errors
@@ -88,7 +79,7 @@ impl TarokkWar {
     pub fn new(params: &Params) -> Result<TarokkWar, LoadError> {
         let mut params = params.clone();
         let (rules, described) = rules::rules_from::<Rules>(NAME, &mut params)?;
-        rules::no_more(NAME, &params, &TarokkWar::param_specs())?;
+        rules::no_more(NAME, &params, &<TarokkWar as Room>::param_specs())?;
         let info = GameInfo {
             short_name: NAME,
             long_name: "Tarokk war",
@@ -108,7 +99,7 @@ impl TarokkWar {
             utility_sum: Some(0.0),
         };
         Ok(TarokkWar {
-            def: Arc::new(Def { info, rules }),
+            def: Shared::new(Def { info, rules }),
         })
     }
 
@@ -132,17 +123,6 @@ impl TarokkWar {
     }
 }
 
-/// The chance outcomes that deal `setup`.
-fn deal_actions(setup: &Setup) -> Vec<Action> {
-    let mut v = Vec::with_capacity(DEAL);
-    v.push(setup.first_dealer.index() as Action);
-    v.extend(setup.soldiers.iter().map(|c| c.index() as Action));
-    for h in &setup.hands {
-        v.extend(h.iter().map(|c| c.index() as Action));
-    }
-    v
-}
-
 impl Game for TarokkWar {
     type State = TarokkWarState;
 
@@ -163,7 +143,7 @@ impl Game for TarokkWar {
 /// A state: the deal so far, then the crate's game.
 #[derive(Clone, Debug)]
 pub struct TarokkWarState {
-    def: Arc<Def>,
+    def: Shared<Def>,
     /// The deal's outcomes so far.
     dealt: Vec<Action>,
     game: Option<tarokk_war::Game>,
@@ -176,36 +156,6 @@ impl PartialEq for TarokkWarState {
     }
 }
 
-/// The soldiers' and the hand cards' bit sets over card indices.
-const SOLDIER_MASK: u32 = mask_of(&SOLDIERS);
-const HAND_MASK: u32 = mask_of(&HAND_CARDS);
-
-const fn mask_of(cards: &[Card]) -> u32 {
-    let mut m = 0u32;
-    let mut i = 0;
-    while i < cards.len() {
-        m |= 1 << cards[i].index();
-        i += 1;
-    }
-    m
-}
-
-/// The set bits of `m`, lowest first.
-fn bits(mut m: u32) -> impl Iterator<Item = Action> {
-    core::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let b = m.trailing_zeros();
-        m &= m - 1;
-        Some(b)
-    })
-}
-
-fn card(a: Action) -> Option<Card> {
-    u8::try_from(a).ok().and_then(Card::from_index)
-}
-
 impl TarokkWarState {
     /// The crate's game, once dealt.
     pub fn game(&self) -> Option<&tarokk_war::Game> {
@@ -215,60 +165,6 @@ impl TarokkWarState {
     /// The crate's rules.
     pub fn rules(&self) -> &Rules {
         &self.def.rules
-    }
-
-    /// The state before the deal, with no history.
-    pub fn restarted(&self) -> TarokkWarState {
-        TarokkWarState {
-            def: self.def.clone(),
-            dealt: Vec::new(),
-            game: None,
-            history: Vec::new(),
-        }
-    }
-
-    /// The outcomes still possible at the current deal node, as a bit set over
-    /// the action ids (the first dealer: 0 and 1; then card indices).
-    fn deal_mask(&self) -> u32 {
-        let k = self.dealt.len();
-        if k == 0 {
-            return 0b11;
-        }
-        let (pool, used) = if k <= 19 {
-            (SOLDIER_MASK, &self.dealt[1..])
-        } else {
-            let hand = (k - 20) / 6;
-            (HAND_MASK, &self.dealt[20 + hand * 6..])
-        };
-        used.iter().fold(pool, |m, &a| m & !(1u32 << (a % 32)))
-    }
-
-    /// The outcomes still possible at the current deal node, in increasing order.
-    fn deal_outcomes(&self) -> Vec<Action> {
-        bits(self.deal_mask()).collect()
-    }
-
-    /// The setup, once the deal is complete.
-    fn setup_of(dealt: &[Action]) -> Option<Setup> {
-        if dealt.len() != DEAL {
-            return None;
-        }
-        let first_dealer = Player::new(dealt[0] as usize)?;
-        let mut soldiers = SOLDIERS;
-        for (slot, &a) in soldiers.iter_mut().zip(&dealt[1..20]) {
-            *slot = card(a)?;
-        }
-        let mut hands = [HAND_CARDS; HANDS];
-        for (h, hand) in hands.iter_mut().enumerate() {
-            for (slot, &a) in hand.iter_mut().zip(&dealt[20 + h * 6..26 + h * 6]) {
-                *slot = card(a)?;
-            }
-        }
-        Some(Setup {
-            first_dealer,
-            soldiers,
-            hands,
-        })
     }
 
     /// Takes `action` as [`State::apply_action`] does, giving every event to
@@ -323,24 +219,6 @@ impl TarokkWarState {
             Awaiting::Attack(_) => Move::Attack(c),
             Awaiting::Over => return None,
         })
-    }
-
-    /// Every event of the game so far, from its setup, as `viewer` saw them (or
-    /// all of them for `None`).
-    fn events(&self, viewer: Option<Player>) -> Vec<Event> {
-        let mut out = Vec::new();
-        let Some(g) = &self.game else { return out };
-        let Ok(mut replay) = tarokk_war::Game::new(self.def.rules, *g.setup()) else {
-            return out;
-        };
-        let mut keep = |e: Event| out.push(viewer.map_or(e, |v| e.seen_by(v)));
-        replay.opening_events(&mut keep);
-        for &mv in g.moves() {
-            if replay.play_traced(mv, &mut keep).is_err() {
-                break;
-            }
-        }
-        out
     }
 }
 
@@ -506,103 +384,15 @@ impl State for TarokkWarState {
     }
 
     fn observation_string(&self, player: usize) -> String {
-        let Some(p) = Player::new(player) else {
-            return String::new();
-        };
-        match &self.game {
-            Some(g) => g.view(p).to_string(),
-            None => format!(
-                "dealing: {} of {DEAL} cards and coins dealt\n",
-                self.dealt.len()
-            ),
-        }
+        self.picture(player)
     }
 
     fn information_state_string(&self, player: usize) -> String {
-        let Some(p) = Player::new(player) else {
-            return String::new();
-        };
-        let mut s = format!("player {}; ", player + 1);
-        match self.dealt.first() {
-            Some(&d) => s.push_str(&format!("first dealer {}", d + 1)),
-            None => s.push_str("first dealer ?"),
-        }
-        if self.game.is_none() {
-            s.push_str(&format!("; dealing {}", self.dealt.len()));
-            return s;
-        }
-        for e in self.events(Some(p)) {
-            s.push('\n');
-            s.push_str(&serde_json::to_string(&e).unwrap_or_default());
-        }
-        s
+        self.seen_text(player)
     }
 
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
-        out.fill(0.0);
-        let (Some(g), Some(me)) = (&self.game, Player::new(player)) else {
-            return;
-        };
-        let v = g.view(me);
-        let mut put = |plane: usize, c: Card| {
-            if let Some(x) = out.get_mut(plane * CARDS + c.index()) {
-                *x = 1.0;
-            }
-        };
-        for &c in &v.hand {
-            put(0, c);
-        }
-        if let Some(c) = v.led {
-            put(1, c);
-        }
-        for &c in &v.soldiers {
-            put(5, c);
-        }
-        if let Some((c, _)) = v.front {
-            put(6, c);
-        }
-        if let Laid::Known(c) = v.laid {
-            put(7, c);
-        }
-        for &c in &v.reserve {
-            put(8, c);
-        }
-        for &c in &v.holdings[me.index()] {
-            put(9, c);
-        }
-        for &c in &v.holdings[me.other().index()] {
-            put(10, c);
-        }
-        for &c in &v.graveyard {
-            put(11, c);
-        }
-        if let Some((who, c)) = v.tok_viii {
-            put(if who == me { 12 } else { 13 }, c);
-        }
-        // The pot and the taken cards are public in phase I: their counts.
-        let s = CARD_PLANES * CARDS;
-        let scalars = [
-            f32::from(v.opponent_hand),
-            f32::from(v.opponent_soldiers),
-            f32::from(v.soldier_pile),
-            f32::from(v.opponent_reserve),
-            f32::from(v.graveyard_face_down),
-            f32::from(v.hand_number),
-            f32::from(u8::from(v.phase_two)),
-            f32::from(u8::from(v.laid == Laid::FaceDown)),
-            f32::from(u8::from(matches!(v.awaiting, Awaiting::Play(_)))),
-            f32::from(u8::from(matches!(v.awaiting, Awaiting::Defend(_)))),
-            f32::from(u8::from(matches!(v.awaiting, Awaiting::Attack(_)))),
-            f32::from(u8::from(v.awaiting.player() == Some(me))),
-            f32::from(u8::from(v.front.is_some_and(|(_, d)| d == me))),
-            f32::from(v.pot),
-            f32::from(v.taken[me.index()]),
-            f32::from(v.taken[me.other().index()]),
-            v.score.points[me.index()] as f32 - v.score.points[me.other().index()] as f32,
-        ];
-        if let Some(dst) = out.get_mut(s..s + SCALARS) {
-            dst.copy_from_slice(&scalars);
-        }
+        self.write_observation(player, out);
     }
 
     fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
@@ -705,150 +495,90 @@ impl State for TarokkWarState {
     }
 }
 
-/// Shuffles `v` uniformly (Fisher–Yates with [`below`]).
-fn shuffle<T, R: Rng + ?Sized>(v: &mut [T], rng: &mut R) {
-    for i in (1..v.len()).rev() {
-        let j = below(rng, (i + 1) as u32) as usize;
-        v.swap(i, j);
-    }
-}
+impl Room for TarokkWar {
+    const NAME: &'static str = NAME;
+    const ALIASES: &'static [&'static str] = &[];
 
-impl TarokkWarState {
-    /// During the deal nobody has seen a card: a deal of the same length, the first
-    /// dealer kept.
-    fn resample_deal<R: Rng + ?Sized>(&self, rng: &mut R) -> Self {
-        let mut s = self.clone();
-        let n = self.dealt.len();
-        if n <= 1 {
-            return s;
-        }
-        let mut soldiers: Vec<Action> = SOLDIERS.iter().map(|c| c.index() as Action).collect();
-        shuffle(&mut soldiers, rng);
-        let mut deal: Vec<Action> = alloc::vec![self.dealt[0]];
-        deal.extend(soldiers);
-        for _ in 0..HANDS {
-            let mut hand: Vec<Action> = HAND_CARDS.iter().map(|c| c.index() as Action).collect();
-            shuffle(&mut hand, rng);
-            deal.extend(hand);
-        }
-        deal.truncate(n);
-        s.dealt = deal.clone();
-        s.history = deal;
-        s
+    fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
     }
 
-    /// A game `me` cannot tell from this one: see the module docs.
-    fn resample_game<R: Rng + ?Sized>(
+    /// The parameters: `rules` (`source`, `numeral_scoring`) and every field of
+    /// the crate's serialised rules.
+    fn param_specs() -> Vec<ParamSpec> {
+        rules::rules_specs::<Rules>()
+    }
+
+    fn with_params(params: &Params) -> Result<TarokkWar, LoadError> {
+        TarokkWar::new(params)
+    }
+
+    /// Before the deal, with no history.
+    fn restarted(state: &TarokkWarState) -> TarokkWarState {
+        TarokkWarState {
+            def: state.def.clone(),
+            dealt: Vec::new(),
+            game: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// The default search over the player's information sets: uniform
+    /// playouts from determinised deals, no knowledge (measured: `docs/bots.md`).
+    #[cfg(feature = "std")]
+    type Knowledge = crate::bot::NoKnowledge;
+
+    #[cfg(feature = "std")]
+    fn search_config(budget: crate::bot::Budget, seed: u64) -> crate::bot::Config {
+        crate::bot::Config::with_budget(budget, seed)
+    }
+
+    #[cfg(feature = "referee")]
+    fn setup_params(_setup: &mut super::Setup, _params: &mut Params) -> Result<(), super::Failure> {
+        Ok(())
+    }
+
+    #[cfg(feature = "referee")]
+    fn start(
         &self,
-        g: &tarokk_war::Game,
-        me: Player,
-        rng: &mut R,
-    ) -> Option<Self> {
-        let opp = me.other();
-        let setup = *g.setup();
-        // Who drew each pile position, in order.
-        let mut drawers: Vec<Player> = Vec::new();
-        for e in self.events(None) {
-            if let Event::Drew { player, .. } = e {
-                drawers.push(player);
-            }
-        }
-        let drawn = drawers.len();
-        let tok_at = setup.soldiers[..drawn].iter().position(|&c| c == TOK_VIII);
-        // The opponent's drawn soldiers it has shown (laid face up, turned, or
-        // taken unopposed): drawn, no longer held, not the face-down one.
-        let held: Vec<Card> = g.soldiers(opp).collect();
-        let face_down = match g.face_down() {
-            Some(c) if g.front().is_some_and(|(_, d)| d == opp) => Some(c),
-            _ => None,
-        };
-        let opp_cards: Vec<Card> = (0..drawn)
-            .filter(|&i| drawers[i] == opp && Some(i) != tok_at)
-            .map(|i| setup.soldiers[i])
-            .collect();
-        let shown: Vec<Card> = opp_cards
-            .iter()
-            .copied()
-            .filter(|c| !held.contains(c) && Some(*c) != face_down)
-            .collect();
-        // The hidden pool: every soldier not mine, not the public tök VIII, not shown.
-        let mine: Vec<Card> = (0..drawn)
-            .filter(|&i| drawers[i] == me)
-            .map(|i| setup.soldiers[i])
-            .collect();
-        let mut pool: Vec<Card> = SOLDIERS
-            .iter()
-            .copied()
-            .filter(|c| {
-                !(mine.contains(c) || shown.contains(c) || tok_at.is_some() && *c == TOK_VIII)
-            })
-            .collect();
-        // The tök VIII, if undrawn, must stay undrawn (its draw would have been public).
-        let tok_hidden = tok_at.is_none();
-        pool.retain(|&c| !(tok_hidden && c == TOK_VIII));
-        shuffle(&mut pool, rng);
-        let opp_slots: Vec<usize> = (0..drawn)
-            .filter(|&i| drawers[i] == opp && Some(i) != tok_at)
-            .collect();
-        let hidden_opp = opp_slots.len().checked_sub(shown.len())?;
-        // Every list is put in an order the player can know before it is shuffled,
-        // so that the draw depends on the player's view and the generator alone:
-        // the shown cards in card order (not the order they were drawn in).
-        let mut opp_new: Vec<Card> = shown.clone();
-        opp_new.sort_unstable_by_key(|c| c.index());
-        opp_new.extend(pool.drain(..hidden_opp.min(pool.len())));
-        shuffle(&mut opp_new, rng);
-        let mut rest = pool;
-        if tok_hidden {
-            rest.push(TOK_VIII);
-        }
-        shuffle(&mut rest, rng);
-        let mut soldiers = setup.soldiers;
-        for (slot, c) in opp_slots.iter().zip(&opp_new) {
-            soldiers[*slot] = *c;
-        }
-        let undrawn: Vec<usize> = (drawn..19).collect();
-        if undrawn.len() != rest.len() {
-            return None;
-        }
-        for (slot, c) in undrawn.iter().zip(&rest) {
-            soldiers[*slot] = *c;
-        }
-        // Hands not dealt yet: any order.
-        let mut hands = setup.hands;
-        let dealt_hands = usize::from(g.hand_number()).min(HANDS);
-        if !g.in_phase_two() {
-            for hand in hands.iter_mut().skip(dealt_hands) {
-                hand.sort_unstable_by_key(|c| c.index());
-                shuffle(hand, rng);
-            }
-        }
-        let new_setup = Setup {
-            soldiers,
-            hands,
-            ..setup
-        };
-        // The opponent's face-down soldier: any it still holds in this deal.
-        let mut moves: Vec<Move> = g.moves().to_vec();
-        if face_down.is_some() {
-            let unused: Vec<Card> = opp_new
-                .iter()
-                .copied()
-                .filter(|c| !shown.contains(c))
-                .collect();
-            let pick = *unused.get(below(rng, unused.len() as u32) as usize)?;
-            if let Some(Move::Defend(c)) = moves.last_mut() {
-                *c = pick;
-            }
-        }
-        let game = tarokk_war::Game::replay(self.def.rules, new_setup, &moves).ok()?;
-        let mut history = deal_actions(&new_setup);
-        history.extend(moves.iter().map(|m| m.card().index() as Action));
-        Some(TarokkWarState {
-            def: self.def.clone(),
-            dealt: deal_actions(&new_setup),
-            game: Some(game),
-            history,
+        setup: &super::Setup,
+    ) -> Result<(TarokkWarState, alloc::collections::VecDeque<Action>), super::Failure> {
+        json::start(self, setup)
+    }
+
+    #[cfg(feature = "referee")]
+    fn rules_json(state: &TarokkWarState) -> serde_json::Value {
+        crate::referee::fields::to_json(&state.def.rules)
+    }
+
+    #[cfg(feature = "referee")]
+    fn state_json(state: &TarokkWarState) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn view_json(state: &TarokkWarState, player: usize) -> serde_json::Value {
+        json::view(state, player)
+    }
+
+    #[cfg(feature = "referee")]
+    fn score_json(state: &TarokkWarState) -> serde_json::Value {
+        state.game.as_ref().map_or(serde_json::Value::Null, |g| {
+            crate::referee::fields::to_json(&g.score())
         })
+    }
+
+    #[cfg(feature = "referee")]
+    fn apply_logged(
+        state: &mut TarokkWarState,
+        action: Action,
+        log: &mut Vec<crate::referee::Logged>,
+    ) -> Result<serde_json::Value, ActionError> {
+        json::apply_logged(state, action, log)
+    }
+
+    #[cfg(feature = "referee")]
+    fn record(_state: &TarokkWarState) -> Option<String> {
+        None
     }
 }

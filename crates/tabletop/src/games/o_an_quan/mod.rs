@@ -21,14 +21,14 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt::Write;
 
-use o_an_quan::{Direction, Move, Player, Rules, Setup, Square};
+use o_an_quan::{Move, Player, Rules, Setup, Square};
 use rand_core::Rng;
 
+use super::Room;
 use super::rules::{self, RulesParams};
+use crate::Shared;
 use crate::action::{Action, ActionError, ActionList, NotationError};
 use crate::info::{ChanceMode, GameInfo, Information, Utility};
 use crate::interface::{Game, PerPlayer, State};
@@ -36,6 +36,13 @@ use crate::params::{Param, ParamSpec, Params};
 use crate::prob::Prob;
 use crate::registry::LoadError;
 use crate::turn::Turn;
+
+mod actions;
+#[cfg(feature = "referee")]
+mod json;
+mod observe;
+#[cfg(feature = "referee")]
+pub(crate) mod series;
 
 const NAME: &str = "o_an_quan";
 /// The move limit a rule set without one gets.
@@ -51,7 +58,7 @@ impl RulesParams for Rules {
 /// Ô ăn quan under one set of parameters.
 #[derive(Clone, Debug)]
 pub struct OAnQuan {
-    def: Arc<Def>,
+    def: Shared<Def>,
 }
 
 #[derive(Debug)]
@@ -64,18 +71,6 @@ struct Def {
 }
 
 impl OAnQuan {
-    /// The rules presets' names, the default first (the game crate's
-    /// `Rules::PRESETS`).
-    pub fn presets() -> &'static [&'static str] {
-        Rules::PRESETS
-    }
-
-    /// The parameters: `rules` (`source`, `common`) and every field of the
-    /// crate's serialised rules (`move_limit` 0 or absent: 5,000).
-    pub fn param_specs() -> Vec<ParamSpec> {
-        rules::rules_specs::<Rules>()
-    }
-
     /// Ô ăn quan with these parameters (the rest at their defaults).
     ///
     /// # Errors
@@ -86,7 +81,7 @@ impl OAnQuan {
             params.take("move_limit");
         }
         let (mut rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
-        rules::no_more(NAME, &params, &OAnQuan::param_specs())?;
+        rules::no_more(NAME, &params, &<OAnQuan as Room>::param_specs())?;
         if rules.move_limit().is_none() {
             rules = rules.with_move_limit(Some(DEFAULT_LIMIT));
             described.set("move_limit", Param::Int(i64::from(DEFAULT_LIMIT)));
@@ -123,7 +118,7 @@ impl OAnQuan {
             utility_sum: Some(0.0),
         };
         Ok(OAnQuan {
-            def: Arc::new(Def {
+            def: Shared::new(Def {
                 info,
                 rules,
                 squares,
@@ -167,7 +162,7 @@ impl Game for OAnQuan {
 /// A state of Ô ăn quan.
 #[derive(Clone, Debug)]
 pub struct OAnQuanState {
-    def: Arc<Def>,
+    def: Shared<Def>,
     game: o_an_quan::Game,
     history: Vec<Action>,
 }
@@ -182,39 +177,6 @@ impl OAnQuanState {
     /// The crate's game.
     pub fn game(&self) -> &o_an_quan::Game {
         &self.game
-    }
-
-    /// The state at this state's start (its setup), with no history.
-    pub fn restarted(&self) -> OAnQuanState {
-        OAnQuanState {
-            def: self.def.clone(),
-            game: self.def.start.clone(),
-            history: Vec::new(),
-        }
-    }
-
-    /// The action of a move.
-    pub fn move_to_action(&self, mv: Move) -> Option<Action> {
-        // Ring order: each seat's quan square, then its row (ruling Q1's layout).
-        let per_seat = self.def.rules.row_len() + 1;
-        let k = mv.square.side().index() * per_seat + usize::from(mv.square.number().unwrap_or(0));
-        let k = if self.def.squares.get(k) == Some(&mv.square) {
-            k
-        } else {
-            self.def.squares.iter().position(|&s| s == mv.square)?
-        } as Action;
-        Some(2 * k + Action::from(mv.direction == Direction::Right))
-    }
-
-    /// The move of an action.
-    pub fn action_to_move(&self, a: Action) -> Option<Move> {
-        let square = *self.def.squares.get((a / 2) as usize)?;
-        let direction = if a.is_multiple_of(2) {
-            Direction::Left
-        } else {
-            Direction::Right
-        };
-        Some(Move { square, direction })
     }
 
     /// Takes `action` as [`State::apply_action`] does, giving each step of the
@@ -328,59 +290,15 @@ impl State for OAnQuanState {
     }
 
     fn observation_string(&self, _player: usize) -> String {
-        let mut s = self.game.board().to_string();
-        let _ = writeln!(s, "{} to move", self.game.to_move());
-        s
+        self.picture()
     }
 
     fn information_state_string(&self, _player: usize) -> String {
-        let mut s = String::new();
-        for (k, mv) in self.game.moves().iter().enumerate() {
-            if k > 0 {
-                s.push(' ');
-            }
-            let _ = write!(s, "{mv}");
-        }
-        s
+        self.moves_text()
     }
 
     fn observation_tensor(&self, _player: usize, out: &mut [f32]) {
-        out.fill(0.0);
-        let players = self.def.rules.players();
-        let board = self.game.board();
-        let position = self.game.position();
-        let per = 2 + players;
-        for (k, &sq) in self.def.squares.iter().enumerate() {
-            let base = k * per;
-            if let Some(x) = out.get_mut(base) {
-                *x = f32::from(board.stones(sq));
-            }
-            if let Some(x) = out.get_mut(base + 1) {
-                *x = f32::from(u8::from(board.has_quan(sq)));
-            }
-            if let Some(owner) = position.owner(sq)
-                && let Some(x) = out.get_mut(base + 2 + owner.index())
-            {
-                *x = 1.0;
-            }
-        }
-        let mut k = self.def.squares.len() * per;
-        let score = self.game.score();
-        for p in 0..players {
-            for v in [
-                f32::from(score.captured[p]),
-                f32::from(score.quan[p]),
-                score.loans[p] as f32,
-            ] {
-                if let Some(x) = out.get_mut(k) {
-                    *x = v;
-                }
-                k += 1;
-            }
-        }
-        if let Some(x) = out.get_mut(k + self.game.to_move().index()) {
-            *x = 1.0;
-        }
+        self.write_observation(out);
     }
 
     fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
@@ -426,5 +344,89 @@ impl State for OAnQuanState {
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, _player: usize, _rng: &mut R) -> Self {
         self.clone()
+    }
+}
+
+impl Room for OAnQuan {
+    const NAME: &'static str = NAME;
+    const ALIASES: &'static [&'static str] = &["oanquan"];
+
+    fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
+    /// The parameters: `rules` (`source`, `common`) and every field of the
+    /// crate's serialised rules (`move_limit` 0 or absent: 5,000).
+    fn param_specs() -> Vec<ParamSpec> {
+        rules::rules_specs::<Rules>()
+    }
+
+    fn with_params(params: &Params) -> Result<OAnQuan, LoadError> {
+        OAnQuan::new(params)
+    }
+
+    fn restarted(state: &OAnQuanState) -> OAnQuanState {
+        OAnQuanState {
+            def: state.def.clone(),
+            game: state.def.start.clone(),
+            history: Vec::new(),
+        }
+    }
+
+    /// The default search: uniform playouts, no knowledge (measured against
+    /// random play: `docs/bots.md`).
+    #[cfg(feature = "std")]
+    type Knowledge = crate::bot::NoKnowledge;
+
+    #[cfg(feature = "std")]
+    fn search_config(budget: crate::bot::Budget, seed: u64) -> crate::bot::Config {
+        crate::bot::Config::with_budget(budget, seed)
+    }
+
+    #[cfg(feature = "referee")]
+    fn setup_params(_setup: &mut super::Setup, _params: &mut Params) -> Result<(), super::Failure> {
+        Ok(())
+    }
+
+    #[cfg(feature = "referee")]
+    fn start(
+        &self,
+        setup: &super::Setup,
+    ) -> Result<(OAnQuanState, alloc::collections::VecDeque<Action>), super::Failure> {
+        json::start(self, setup)
+    }
+
+    #[cfg(feature = "referee")]
+    fn rules_json(state: &OAnQuanState) -> serde_json::Value {
+        crate::referee::fields::to_json(state.game.rules())
+    }
+
+    #[cfg(feature = "referee")]
+    fn state_json(state: &OAnQuanState) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn view_json(state: &OAnQuanState, _player: usize) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn score_json(state: &OAnQuanState) -> serde_json::Value {
+        crate::referee::fields::to_json(&state.game.score())
+    }
+
+    #[cfg(feature = "referee")]
+    fn apply_logged(
+        state: &mut OAnQuanState,
+        action: Action,
+        log: &mut Vec<crate::referee::Logged>,
+    ) -> Result<serde_json::Value, ActionError> {
+        json::apply_logged(state, action, log)
+    }
+
+    #[cfg(feature = "referee")]
+    fn record(_state: &OAnQuanState) -> Option<String> {
+        None
     }
 }

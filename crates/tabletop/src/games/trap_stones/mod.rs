@@ -2,7 +2,8 @@
 //!
 //! - **Players**: the two sides (`0` is side 1, `1` side 2); team members (ruling
 //!   T11) share a side's decisions and information, so the interface has one player
-//!   per side and plays one member each.
+//!   per side, whichever member is to move (a state with teams:
+//!   [`TrapStones::state_with_members`]; the referee shows the member to move).
 //! - **Chance**: the three draws of ruling T2, one chance node each, two equally
 //!   likely outcomes: who moves first (0: side 1, 1: side 2), the axis stone and
 //!   the side stone (0: dark, 1: light).
@@ -26,17 +27,16 @@
 //!   seen (uniform over cells without the side's stones, with the trap its stone
 //!   hit when it lost and the stake is being decided).
 
-use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt::Write;
 
 use rand_core::Rng;
-use trap_stones::{Awaiting, Cell, Color, Draws, Group, Move, Player, Rules, Setup, Side, Traps};
+use trap_stones::{Awaiting, Cell, Color, Draws, Move, Rules, Setup, Side, Traps};
 
+use super::Room;
 use super::rules::{self, RulesParams};
+use crate::Shared;
 use crate::action::{Action, ActionError, ActionList, NotationError};
 use crate::info::{ChanceMode, GameInfo, Information, Utility};
 use crate::interface::{Game, PerPlayer, State};
@@ -46,11 +46,19 @@ use crate::registry::LoadError;
 use crate::rng::below;
 use crate::turn::Turn;
 
+mod actions;
+#[cfg(feature = "referee")]
+mod json;
+mod observe;
+mod resample;
+#[cfg(feature = "std")]
+mod search;
+
+use actions::all_groups;
+
 const NAME: &str = "trap_stones";
-/// Observation planes (see [`TrapStonesState::observation_tensor`]).
+/// Observation planes (see `observe.rs`).
 const PLANES: usize = 13;
-/// No cell: pads groups of fewer than four cells.
-const PAD: u16 = u16::MAX;
 
 impl RulesParams for Rules {
     const PRESETS: &'static [&'static str] = Rules::PRESETS;
@@ -62,7 +70,7 @@ impl RulesParams for Rules {
 /// The hidden-trap game under one set of parameters.
 #[derive(Clone, Debug)]
 pub struct TrapStones {
-    def: Arc<Def>,
+    def: Shared<Def>,
 }
 
 #[derive(Debug)]
@@ -76,79 +84,7 @@ struct Def {
     groups: Vec<[u16; 4]>,
 }
 
-impl Def {
-    fn cells(&self) -> u32 {
-        u32::from(self.width) * u32::from(self.height)
-    }
-
-    fn cell(&self, n: u32) -> Option<Cell> {
-        if n >= self.cells() {
-            return None;
-        }
-        let w = u32::from(self.width);
-        Cell::new((n % w) as u8, (n / w) as u8)
-    }
-
-    fn number(&self, c: Cell) -> u32 {
-        u32::from(c.row()) * u32::from(self.width) + u32::from(c.col())
-    }
-
-    /// The action of a move of the game.
-    fn action(&self, mv: Move) -> Option<Action> {
-        let n = self.cells();
-        Some(match mv {
-            Move::Stone(c) => n + self.number(c),
-            Move::Scarecrow(c) => 2 * n + self.number(c),
-            Move::Stake(c) => 3 * n + self.number(c),
-            Move::Decline => 4 * n,
-            Move::VaBank(g) => {
-                let mut key = [PAD; 4];
-                for (k, &c) in g.cells().iter().enumerate().take(4) {
-                    key[k] = self.number(c) as u16;
-                }
-                key.sort_unstable();
-                4 * n + 1 + self.groups.binary_search(&key).ok()? as u32
-            }
-        })
-    }
-
-    /// The move of a play action (`None` for a trap action or out of range).
-    fn play_move(&self, action: Action) -> Option<Move> {
-        let n = self.cells();
-        let (kind, rest) = (action / n, action % n);
-        Some(match kind {
-            0 => return None,
-            1 => Move::Stone(self.cell(rest)?),
-            2 => Move::Scarecrow(self.cell(rest)?),
-            3 => Move::Stake(self.cell(rest)?),
-            _ if action == 4 * n => Move::Decline,
-            _ => {
-                let key = self.groups.get((action - 4 * n - 1) as usize)?;
-                let mut cells = [Cell::new(0, 0)?; 4];
-                let mut len = 0;
-                for &k in key.iter().filter(|&&k| k != PAD) {
-                    cells[len] = self.cell(u32::from(k))?;
-                    len += 1;
-                }
-                Move::VaBank(Group::new(&cells[..len]).ok()?)
-            }
-        })
-    }
-}
-
 impl TrapStones {
-    /// The rules presets' names, the default first (the game crate's
-    /// `Rules::PRESETS`).
-    pub fn presets() -> &'static [&'static str] {
-        Rules::PRESETS
-    }
-
-    /// The parameters: `rules` (`source`, `blitz`, `blitz3`, `corners`) and every
-    /// field of the crate's serialised rules.
-    pub fn param_specs() -> Vec<ParamSpec> {
-        rules::rules_specs::<Rules>()
-    }
-
     /// The game with these parameters (the rest at their defaults).
     ///
     /// # Errors
@@ -156,7 +92,7 @@ impl TrapStones {
     pub fn new(params: &Params) -> Result<TrapStones, LoadError> {
         let mut params = params.clone();
         let (rules, described) = rules::rules_from::<Rules>(NAME, &mut params)?;
-        rules::no_more(NAME, &params, &TrapStones::param_specs())?;
+        rules::no_more(NAME, &params, &<TrapStones as Room>::param_specs())?;
         let (width, height) = (u16::from(rules.width()), u16::from(rules.height()));
         let groups = all_groups(width, height);
         let n = usize::from(width) * usize::from(height);
@@ -180,7 +116,7 @@ impl TrapStones {
             utility_sum: Some(0.0),
         };
         Ok(TrapStones {
-            def: Arc::new(Def {
+            def: Shared::new(Def {
                 info,
                 rules,
                 width,
@@ -195,75 +131,41 @@ impl TrapStones {
         &self.def.rules
     }
 
-    /// A state starting from `setup` (draws and both sides' traps given; one member
-    /// per side): no chance nodes, no trap decisions.
+    /// A state starting from `setup` (draws, both sides' traps and the teams'
+    /// sizes given): no chance nodes, no trap decisions.
     ///
     /// # Errors
     /// The crate's refusal of the setup, as text.
     pub fn state_with_setup(&self, setup: Setup) -> Result<TrapStonesState, String> {
-        let setup = Setup {
-            members: [1, 1],
-            ..setup
-        };
         let game = trap_stones::Game::new(self.def.rules, setup).map_err(|e| e.to_string())?;
         Ok(TrapStonesState {
             def: self.def.clone(),
             draws: [None; 3],
             traps: [Vec::new(), Vec::new()],
+            members: setup.members,
             game: Some(game),
             given: true,
             history: Vec::new(),
         })
     }
-}
 
-/// Every 8-connected set of 1 to 4 cells of a `w` × `h` board, as sorted cell
-/// numbers padded with `PAD`, in increasing order.
-fn all_groups(w: u16, h: u16) -> Vec<[u16; 4]> {
-    let n = w * h;
-    let neighbours = |c: u16| {
-        let (x, y) = ((c % w) as i32, (c / w) as i32);
-        let mut out = [PAD; 8];
-        let mut k = 0;
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let (nx, ny) = (x + dx, y + dy);
-                if (dx, dy) != (0, 0)
-                    && nx >= 0
-                    && ny >= 0
-                    && nx < i32::from(w)
-                    && ny < i32::from(h)
-                {
-                    out[k] = (ny * i32::from(w) + nx) as u16;
-                    k += 1;
-                }
-            }
+    /// A state whose sides are teams of `members` (ruling T11: the members take
+    /// their side's turns in rotation), the draws and traps still to come.
+    ///
+    /// # Errors
+    /// The crate's refusal of a team size, as text.
+    pub fn state_with_members(&self, members: [u8; 2]) -> Result<TrapStonesState, String> {
+        if let Some(&n) = members
+            .iter()
+            .find(|n| !(1..=trap_stones::MAX_MEMBERS).contains(*n))
+        {
+            return Err(trap_stones::SetupError::Members(n).to_string());
         }
-        out
-    };
-    let mut all: BTreeSet<[u16; 4]> = BTreeSet::new();
-    let mut frontier: Vec<[u16; 4]> = (0..n).map(|c| [c, PAD, PAD, PAD]).collect();
-    all.extend(frontier.iter().copied());
-    for size in 1..4 {
-        let mut next = Vec::new();
-        for g in &frontier {
-            for &c in &g[..size] {
-                for nb in neighbours(c).into_iter().filter(|&x| x != PAD) {
-                    if g[..size].contains(&nb) {
-                        continue;
-                    }
-                    let mut bigger = *g;
-                    bigger[size] = nb;
-                    bigger.sort_unstable();
-                    if all.insert(bigger) {
-                        next.push(bigger);
-                    }
-                }
-            }
-        }
-        frontier = next;
+        Ok(TrapStonesState {
+            members,
+            ..self.new_initial_state()
+        })
     }
-    all.into_iter().collect()
 }
 
 impl Game for TrapStones {
@@ -278,6 +180,7 @@ impl Game for TrapStones {
             def: self.def.clone(),
             draws: [None; 3],
             traps: [Vec::new(), Vec::new()],
+            members: [1, 1],
             game: None,
             given: false,
             history: Vec::with_capacity(64),
@@ -288,11 +191,13 @@ impl Game for TrapStones {
 /// A state: the draws and traps being decided, then the crate's game.
 #[derive(Clone, Debug)]
 pub struct TrapStonesState {
-    def: Arc<Def>,
+    def: Shared<Def>,
     /// The three draws, as outcomes 0/1, once drawn.
     draws: [Option<u8>; 3],
     /// Each side's traps chosen so far.
     traps: [Vec<Cell>; 2],
+    /// Each side's team size (ruling T11), for the game once it starts.
+    members: [u8; 2],
     /// The game, once both sides have chosen.
     game: Option<trap_stones::Game>,
     /// Whether the setup was given (no draws or trap decisions in the history).
@@ -304,6 +209,7 @@ impl PartialEq for TrapStonesState {
     fn eq(&self, o: &TrapStonesState) -> bool {
         self.draws == o.draws
             && self.traps == o.traps
+            && self.members == o.members
             && self.game == o.game
             && self.history == o.history
     }
@@ -320,23 +226,6 @@ impl TrapStonesState {
     /// The crate's game, once the traps are chosen.
     pub fn game(&self) -> Option<&trap_stones::Game> {
         self.game.as_ref()
-    }
-
-    /// The state at this state's start: before the draws, or for a given setup
-    /// before the first move; no history.
-    pub fn restarted(&self) -> TrapStonesState {
-        let game = match (&self.game, self.given) {
-            (Some(g), true) => trap_stones::Game::new(self.def.rules, *g.setup()).ok(),
-            _ => None,
-        };
-        TrapStonesState {
-            def: self.def.clone(),
-            draws: [None; 3],
-            traps: [Vec::new(), Vec::new()],
-            game,
-            given: self.given,
-            history: Vec::new(),
-        }
     }
 
     fn phase(&self) -> Phase<'_> {
@@ -464,7 +353,11 @@ impl TrapStonesState {
         ) else {
             return;
         };
-        self.game = trap_stones::Game::new(self.def.rules, Setup::new(draws, [one, two])).ok();
+        let setup = Setup {
+            members: self.members,
+            ..Setup::new(draws, [one, two])
+        };
+        self.game = trap_stones::Game::new(self.def.rules, setup).ok();
     }
 
     /// Takes `action` as [`State::apply_action`] does, giving each event of a move
@@ -507,22 +400,6 @@ impl TrapStonesState {
 
     fn side(player: usize) -> Side {
         if player == 0 { Side::One } else { Side::Two }
-    }
-
-    /// The side's traps as it knows them: its own (chosen so far), and the
-    /// opponent's once the game is over.
-    fn known_traps(&self, me: Side) -> [Vec<Cell>; 2] {
-        if let Some(g) = &self.game {
-            let view = g.view(Player::solo(me));
-            return [0, 1].map(|s| {
-                view.traps[s]
-                    .map(|t| t.cells().to_vec())
-                    .unwrap_or_default()
-            });
-        }
-        let mut out = [Vec::new(), Vec::new()];
-        out[me.index()] = self.traps[me.index()].clone();
-        out
     }
 }
 
@@ -681,140 +558,15 @@ impl State for TrapStonesState {
     }
 
     fn observation_string(&self, player: usize) -> String {
-        let me = TrapStonesState::side(player);
-        match &self.game {
-            Some(g) => g.view(Player::solo(me)).to_string(),
-            None => {
-                let mut s = String::new();
-                match self.draws() {
-                    Some(d) => {
-                        let _ = writeln!(
-                            s,
-                            "draws: {} moves first, axis stone {:?}, side stone {:?}",
-                            d.first, d.axis, d.side
-                        );
-                    }
-                    None => {
-                        let _ = writeln!(
-                            s,
-                            "draws: {} of 3 made",
-                            self.draws.iter().flatten().count()
-                        );
-                    }
-                }
-                let mine = &self.traps[me.index()];
-                let _ = write!(s, "my traps:");
-                for c in mine {
-                    let _ = write!(s, " {c}");
-                }
-                let _ = writeln!(
-                    s,
-                    "\nopponent traps chosen: {}",
-                    self.traps[me.other().index()].len()
-                );
-                s
-            }
-        }
+        self.picture(player)
     }
 
     fn information_state_string(&self, player: usize) -> String {
-        let me = TrapStonesState::side(player);
-        let mut s = String::new();
-        let _ = write!(s, "side {}; draws", player + 1);
-        for d in self.draws.iter().flatten() {
-            let _ = write!(s, " {d}");
-        }
-        let known = self.known_traps(me);
-        for (k, side) in Side::all().into_iter().enumerate() {
-            let _ = write!(s, "; {side} traps");
-            if known[k].is_empty() && k != me.index() {
-                let n = if self.game.is_some() {
-                    self.def.rules.traps()
-                } else {
-                    self.traps[k].len()
-                };
-                let _ = write!(s, " hidden x{n}");
-            }
-            for c in &known[k] {
-                let _ = write!(s, " {c}");
-            }
-        }
-        let _ = write!(s, "; moves");
-        if let Some(g) = &self.game {
-            for mv in g.moves() {
-                let _ = write!(s, " {mv}");
-            }
-        }
-        s
+        self.seen_text(player)
     }
 
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
-        out.fill(0.0);
-        let me = TrapStonesState::side(player);
-        let n = self.def.cells() as usize;
-        let plane = |p: usize, c: Cell, out: &mut [f32]| {
-            if let Some(x) = out.get_mut(p * n + self.def.number(c) as usize) {
-                *x = 1.0;
-            }
-        };
-        let fill = |p: usize, v: f32, out: &mut [f32]| {
-            if let Some(s) = out.get_mut(p * n..(p + 1) * n) {
-                s.fill(v);
-            }
-        };
-        let known = self.known_traps(me);
-        for &c in &known[me.index()] {
-            plane(4, c, out);
-        }
-        for &c in &known[me.other().index()] {
-            plane(5, c, out);
-        }
-        if let Some(d) = self.draws() {
-            let homes = d.homes(self.def.rules.corner_homes());
-            for (k, home) in [(6, homes[me.index()]), (7, homes[me.other().index()])] {
-                for c in (0..n as u32).filter_map(|i| self.def.cell(i)) {
-                    if home.contains(c, self.def.rules.width(), self.def.rules.height()) {
-                        plane(k, c, out);
-                    }
-                }
-            }
-        }
-        match &self.game {
-            Some(g) => {
-                let view = g.view(Player::solo(me));
-                for (k, side) in [(0, me), (1, me.other())] {
-                    for &c in &view.stones[side.index()] {
-                        plane(k, c, out);
-                    }
-                    for &c in &view.scarecrows[side.index()] {
-                        plane(k + 2, c, out);
-                    }
-                }
-                let to_me =
-                    matches!(g.awaiting(), Awaiting::Move(p) | Awaiting::Stake(p) if p.side == me);
-                fill(8, f32::from(u8::from(to_me)), out);
-                fill(
-                    9,
-                    f32::from(u8::from(matches!(g.awaiting(), Awaiting::Stake(_)))),
-                    out,
-                );
-                let max = f32::from(self.def.rules.scarecrows().max(1));
-                fill(11, f32::from(view.scarecrows_left[me.index()]) / max, out);
-                fill(
-                    12,
-                    f32::from(view.scarecrows_left[me.other().index()]) / max,
-                    out,
-                );
-            }
-            None => {
-                fill(
-                    8,
-                    f32::from(u8::from(self.turn_phase() == Turn::Player(player))),
-                    out,
-                );
-                fill(10, 1.0, out);
-            }
-        }
+        self.write_observation(player, out);
     }
 
     fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
@@ -910,83 +662,101 @@ impl State for TrapStonesState {
     }
 
     fn resample_from_infostate<R: Rng + ?Sized>(&self, player: usize, rng: &mut R) -> Self {
-        let me = TrapStonesState::side(player);
-        let them = me.other();
-        let over = self.game.as_ref().is_some_and(trap_stones::Game::is_over);
-        let hidden = self.traps[them.index()].len();
-        if over || self.given || hidden == 0 {
-            return self.clone();
-        }
-        let Some(draws) = self.draws() else {
-            return self.clone();
-        };
-        // Cells the opponent's traps cannot be on: my stones (a stone on one ends
-        // the game), except the one that hit when I lost and the stake is pending.
-        let mut banned: Vec<Cell> = Vec::new();
-        let mut required: Option<Cell> = None;
-        if let Some(g) = &self.game {
-            let view = g.view(Player::solo(me));
-            banned.extend(view.stones[me.index()].iter().copied());
-            if let Awaiting::Stake(p) = g.awaiting()
-                && p.side == them
-                && let Some(Move::Stone(c) | Move::Scarecrow(c)) = g.moves().last().copied()
-            {
-                required = Some(c);
-            }
-        }
-        let n = self.def.cells();
-        for _ in 0..10_000 {
-            let mut cells: Vec<Cell> = required.into_iter().collect();
-            while cells.len() < hidden {
-                let Some(c) = self.def.cell(below(rng, n)) else {
-                    break;
-                };
-                if !cells.contains(&c) && !banned.contains(&c) {
-                    cells.push(c);
-                }
-            }
-            cells.sort();
-            if Setup::check_traps_so_far(&self.def.rules, &draws, them, &cells).is_err() {
-                continue;
-            }
-            let mut s = self.clone();
-            s.traps[them.index()] = cells;
-            s.game = None;
-            s.start_if_ready();
-            if let (Some(g), Some(old)) = (&mut s.game, &self.game) {
-                for &mv in old.moves() {
-                    if g.play(mv).is_err() {
-                        break;
-                    }
-                }
-            }
-            s.history = s.rebuilt_history();
-            if s.game.as_ref().map(trap_stones::Game::moves)
-                == self.game.as_ref().map(trap_stones::Game::moves)
-            {
-                return s;
-            }
-        }
-        self.clone()
+        self.resampled(player, rng)
     }
 }
 
-impl TrapStonesState {
-    /// The history for the draws, traps and moves held now (side 1's traps, then
-    /// side 2's, each in the order chosen).
-    fn rebuilt_history(&self) -> Vec<Action> {
-        let mut h: Vec<Action> = self
-            .draws
-            .iter()
-            .flatten()
-            .map(|&d| Action::from(d))
-            .collect();
-        for side in &self.traps {
-            h.extend(side.iter().map(|&c| self.def.number(c)));
+impl Room for TrapStones {
+    const NAME: &'static str = NAME;
+    const ALIASES: &'static [&'static str] = &[];
+
+    fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
+    /// The parameters: `rules` (`source`, `blitz`, `blitz3`, `corners`) and every
+    /// field of the crate's serialised rules.
+    fn param_specs() -> Vec<ParamSpec> {
+        rules::rules_specs::<Rules>()
+    }
+
+    fn with_params(params: &Params) -> Result<TrapStones, LoadError> {
+        TrapStones::new(params)
+    }
+
+    /// Before the draws, or for a given setup before the first move; no
+    /// history; the teams kept.
+    fn restarted(state: &TrapStonesState) -> TrapStonesState {
+        let game = match (&state.game, state.given) {
+            (Some(g), true) => trap_stones::Game::new(state.def.rules, *g.setup()).ok(),
+            _ => None,
+        };
+        TrapStonesState {
+            def: state.def.clone(),
+            draws: [None; 3],
+            traps: [Vec::new(), Vec::new()],
+            members: state.members,
+            game,
+            given: state.given,
+            history: Vec::new(),
         }
-        if let Some(g) = &self.game {
-            h.extend(g.moves().iter().filter_map(|&mv| self.def.action(mv)));
-        }
-        h
+    }
+
+    /// No knowledge; widening for the va-bank declarations (`search.rs`).
+    #[cfg(feature = "std")]
+    type Knowledge = crate::bot::NoKnowledge;
+
+    #[cfg(feature = "std")]
+    fn search_config(budget: crate::bot::Budget, seed: u64) -> crate::bot::Config {
+        search::config(budget, seed)
+    }
+
+    #[cfg(feature = "referee")]
+    fn setup_params(_setup: &mut super::Setup, _params: &mut Params) -> Result<(), super::Failure> {
+        Ok(())
+    }
+
+    #[cfg(feature = "referee")]
+    fn start(
+        &self,
+        setup: &super::Setup,
+    ) -> Result<(TrapStonesState, alloc::collections::VecDeque<Action>), super::Failure> {
+        json::start(self, setup)
+    }
+
+    #[cfg(feature = "referee")]
+    fn rules_json(state: &TrapStonesState) -> serde_json::Value {
+        crate::referee::fields::to_json(&state.def.rules)
+    }
+
+    #[cfg(feature = "referee")]
+    fn state_json(state: &TrapStonesState) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn view_json(state: &TrapStonesState, player: usize) -> serde_json::Value {
+        json::view(state, player)
+    }
+
+    #[cfg(feature = "referee")]
+    fn score_json(state: &TrapStonesState) -> serde_json::Value {
+        state.game.as_ref().map_or(serde_json::Value::Null, |g| {
+            crate::referee::fields::to_json(&g.score())
+        })
+    }
+
+    #[cfg(feature = "referee")]
+    fn apply_logged(
+        state: &mut TrapStonesState,
+        action: Action,
+        log: &mut Vec<crate::referee::Logged>,
+    ) -> Result<serde_json::Value, ActionError> {
+        json::apply_logged(state, action, log)
+    }
+
+    #[cfg(feature = "referee")]
+    fn record(_state: &TrapStonesState) -> Option<String> {
+        None
     }
 }

@@ -31,14 +31,14 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt::Write;
 
-use go_core::{Color, HeavyPolicy, Move, Point, Rules, Setup};
+use go_core::{Color, HeavyPolicy, Move, Rules, Setup};
 use rand_core::Rng;
 
+use super::Room;
 use super::rules::{self, RulesParams};
+use crate::Shared;
 use crate::action::{Action, ActionError, ActionList, NotationError};
 use crate::info::{ChanceMode, GameInfo, Information, Utility};
 use crate::interface::{Game, PerPlayer, State};
@@ -46,6 +46,16 @@ use crate::params::{Param, ParamSpec, Params};
 use crate::prob::Prob;
 use crate::registry::LoadError;
 use crate::turn::Turn;
+
+mod actions;
+#[cfg(feature = "referee")]
+mod json;
+mod observe;
+#[cfg(feature = "std")]
+mod search;
+
+#[cfg(feature = "std")]
+pub use search::GoKnowledge;
 
 const NAME: &str = "go";
 
@@ -59,7 +69,7 @@ impl RulesParams for Rules {
 /// Go under one set of parameters.
 #[derive(Clone, Debug)]
 pub struct Go {
-    def: Arc<Def>,
+    def: Shared<Def>,
 }
 
 #[derive(Debug)]
@@ -87,42 +97,6 @@ fn playout_policy(name: &str) -> Option<Option<HeavyPolicy>> {
 }
 
 impl Go {
-    /// The rules presets' names, the default first (the game crate's
-    /// `Rules::PRESETS`).
-    pub fn presets() -> &'static [&'static str] {
-        Rules::PRESETS
-    }
-
-    /// The parameters: `rules` (the crate's presets: `tromp_taylor` first), every
-    /// field of the crate's serialised rules (`komi`, `ko`, `suicide`, `scoring`),
-    /// `board_size` (default 19), `handicap` (fixed handicap stones, default 0),
-    /// `max_moves` (0: four times the points) and `playouts` (`heavy`, the
-    /// default, or `light`: the playout policy, see the module documentation).
-    pub fn param_specs() -> Vec<ParamSpec> {
-        let mut specs = rules::rules_specs::<Rules>();
-        specs.push(ParamSpec {
-            name: "board_size".into(),
-            default: Param::Int(19),
-            doc: "the board's side, 1 to 25",
-        });
-        specs.push(ParamSpec {
-            name: "handicap".into(),
-            default: Param::Int(0),
-            doc: "fixed handicap stones for Black (2 to 9 on boards that have the points); White moves first",
-        });
-        specs.push(ParamSpec {
-            name: "max_moves".into(),
-            default: Param::Int(0),
-            doc: "moves after which the game is scored as it stands (0: four times the points)",
-        });
-        specs.push(ParamSpec {
-            name: "playouts".into(),
-            default: Param::Str(PLAYOUTS[0].into()),
-            doc: "the playout policy: heavy (captures, saves, patterns, no self-atari) or light (uniform, no eye filling)",
-        });
-        specs
-    }
-
     /// Go with these parameters (the rest at their defaults).
     ///
     /// # Errors
@@ -158,7 +132,7 @@ impl Go {
             message: format!("{playouts_name} is not one of {}", PLAYOUTS.join(", ")),
         })?;
         let (rules, mut described) = rules::rules_from::<Rules>(NAME, &mut params)?;
-        rules::no_more(NAME, &params, &Go::param_specs())?;
+        rules::no_more(NAME, &params, &<Go as Room>::param_specs())?;
         let setup = if handicap > 0 {
             go_core::handicap::fixed(size as u8, handicap as u8)
         } else {
@@ -218,7 +192,7 @@ impl Go {
             utility_sum: Some(0.0),
         };
         Go {
-            def: Arc::new(Def {
+            def: Shared::new(Def {
                 info,
                 rules: *start.rules(),
                 width,
@@ -307,7 +281,7 @@ impl Game for Go {
 /// A position of Go with its history.
 #[derive(Debug)]
 pub struct GoState {
-    def: Arc<Def>,
+    def: Shared<Def>,
     game: go_core::Game,
     history: Vec<Action>,
 }
@@ -323,7 +297,7 @@ impl Clone for GoState {
 
     /// Reuses this state's buffers (the search restarts every playout this way).
     fn clone_from(&mut self, source: &GoState) {
-        if !Arc::ptr_eq(&self.def, &source.def) {
+        if !Shared::ptr_eq(&self.def, &source.def) {
             self.def = source.def.clone();
         }
         self.game.clone_from(&source.game);
@@ -347,15 +321,6 @@ impl GoState {
         &self.game
     }
 
-    /// The state at this state's start (its setup), with no history.
-    pub fn restarted(&self) -> GoState {
-        GoState {
-            def: self.def.clone(),
-            game: self.def.start.clone(),
-            history: Vec::new(),
-        }
-    }
-
     /// Playouts from this state on go_core's [`LightPlayout`](go_core::LightPlayout)
     /// board, when they are exactly this state's [`State::play_out`] followed
     /// by [`State::returns`]: under the light playout policy (`playouts=light`)
@@ -376,33 +341,6 @@ impl GoState {
 
     fn capped(&self) -> bool {
         self.history.len() >= self.def.max_moves
-    }
-
-    fn pass(&self) -> Action {
-        u32::from(self.def.width) * u32::from(self.def.height)
-    }
-
-    /// The action of a move (`None` for a resignation or a point off the board).
-    pub fn move_to_action(&self, mv: Move) -> Option<Action> {
-        match mv {
-            Move::Pass => Some(self.pass()),
-            Move::Resign => None,
-            Move::Play(p) => (p.col() < self.def.width && p.row() < self.def.height)
-                .then(|| u32::from(p.row()) * u32::from(self.def.width) + u32::from(p.col())),
-        }
-    }
-
-    /// The move of an action (`None` out of range).
-    pub fn action_to_move(&self, a: Action) -> Option<Move> {
-        let pass = self.pass();
-        if a == pass {
-            return Some(Move::Pass);
-        }
-        if a > pass {
-            return None;
-        }
-        let w = u32::from(self.def.width);
-        Point::new((a % w) as u8, (a / w) as u8).map(Move::Play)
     }
 
     fn checked(&self, a: Action) -> Result<Move, ActionError> {
@@ -564,43 +502,15 @@ impl State for GoState {
     }
 
     fn observation_string(&self, _player: usize) -> String {
-        let mut s = self.game.board().to_string();
-        let _ = writeln!(s, "{} to move", self.game.to_move());
-        s
+        self.picture()
     }
 
     fn information_state_string(&self, _player: usize) -> String {
-        let mut s = String::new();
-        for (k, (c, mv)) in self.game.moves().enumerate() {
-            if k > 0 {
-                s.push(' ');
-            }
-            let _ = write!(s, "{} {mv}", c.letter());
-        }
-        s
+        self.moves_text()
     }
 
     fn observation_tensor(&self, _player: usize, out: &mut [f32]) {
-        let board = self.game.board();
-        let n = usize::from(self.def.width) * usize::from(self.def.height);
-        let w = usize::from(self.def.width);
-        out.fill(0.0);
-        for p in board.points() {
-            let i = usize::from(p.row()) * w + usize::from(p.col());
-            let plane = match board.get(p) {
-                Some(Color::Black) => 0,
-                Some(Color::White) => 1,
-                None => 2,
-            };
-            if let Some(x) = out.get_mut(plane * n + i) {
-                *x = 1.0;
-            }
-        }
-        if self.game.to_move() == Color::Black
-            && let Some(plane) = out.get_mut(3 * n..4 * n)
-        {
-            plane.fill(1.0);
-        }
+        self.write_planes(out);
     }
 
     fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
@@ -679,134 +589,108 @@ impl State for GoState {
     }
 }
 
-/// Go's knowledge for the search's tree ([`crate::bot::Knowledge`]): priors from
-/// go_core's heavy-policy view of each move ([`go_core::Game::move_hints`]), as
-/// equivalent experience (Pachi's and Fuego's way). Each field is a number of
-/// imagined playouts; the priors of the rules that apply add up.
-///
-/// - every move: `even` playouts at an even result;
-/// - a move that fills one of the mover's own eyes is left out of the tree;
-/// - a capture, a saving move (the heavy policy's atari step) or a move matching
-///   one of MoGo's patterns next to the last move: `tactics` playouts won;
-/// - a move putting an opponent chain in atari: `atari` playouts won;
-/// - a self-atari of two stones or more that captures nothing: `self_atari`
-///   playouts lost;
-/// - a move on the first or second line with no stone within two points (in
-///   either direction): `edge` playouts lost on the first line, half as many on
-///   the second;
-/// - a move within two points of the last one: `near` playouts won;
-/// - a pass while more than a quarter of the board is empty: `edge` playouts
-///   lost. RAVE never credits a pass (its value depends on when it is played).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GoKnowledge {
-    /// Even playouts for every move.
-    pub even: f32,
-    /// Won playouts for captures, saves and pattern moves.
-    pub tactics: f32,
-    /// Won playouts for ataris.
-    pub atari: f32,
-    /// Lost playouts for self-ataris of two stones or more.
-    pub self_atari: f32,
-    /// Lost playouts for moves on the first line far from every stone (half on
-    /// the second line), and for an early pass.
-    pub edge: f32,
-    /// Won playouts for moves within two points of the last move.
-    pub near: f32,
-}
+impl Room for Go {
+    const NAME: &'static str = NAME;
+    const ALIASES: &'static [&'static str] = &["go_core", "weiqi", "baduk"];
 
-impl Default for GoKnowledge {
-    fn default() -> GoKnowledge {
-        GoKnowledge {
-            even: 10.0,
-            tactics: 10.0,
-            atari: 3.0,
-            self_atari: 10.0,
-            edge: 10.0,
-            near: 5.0,
+    fn presets() -> &'static [&'static str] {
+        Rules::PRESETS
+    }
+
+    /// `rules` (the crate's presets: `tromp_taylor` first), every field of the
+    /// crate's serialised rules (`komi`, `ko`, `suicide`, `scoring`, …),
+    /// `board_size` (default 19), `handicap` (fixed handicap stones, default 0),
+    /// `max_moves` (0: four times the points) and `playouts` (`heavy`, the
+    /// default, or `light`: the playout policy, see the module documentation).
+    fn param_specs() -> Vec<ParamSpec> {
+        let mut specs = rules::rules_specs::<Rules>();
+        specs.push(ParamSpec {
+            name: "board_size".into(),
+            default: Param::Int(19),
+            doc: "the board's side, 1 to 25",
+        });
+        specs.push(ParamSpec {
+            name: "handicap".into(),
+            default: Param::Int(0),
+            doc: "fixed handicap stones for Black (2 to 9 on boards that have the points); White moves first",
+        });
+        specs.push(ParamSpec {
+            name: "max_moves".into(),
+            default: Param::Int(0),
+            doc: "moves after which the game is scored as it stands (0: four times the points)",
+        });
+        specs.push(ParamSpec {
+            name: "playouts".into(),
+            default: Param::Str(PLAYOUTS[0].into()),
+            doc: "the playout policy: heavy (captures, saves, patterns, no self-atari) or light (uniform, no eye filling)",
+        });
+        specs
+    }
+
+    fn with_params(params: &Params) -> Result<Go, LoadError> {
+        Go::new(params)
+    }
+
+    fn restarted(state: &GoState) -> GoState {
+        GoState {
+            def: state.def.clone(),
+            game: state.def.start.clone(),
+            history: Vec::new(),
         }
     }
-}
 
-impl GoKnowledge {
-    /// The prior of a stone on `p`, `None` to leave it out of the tree.
-    fn stone_prior(&self, game: &go_core::Game, p: Point) -> Option<crate::bot::Prior> {
-        let h = game.move_hints(p)?;
-        if h.own_eye && h.captures == 0 {
-            return None;
-        }
-        // (playouts, won minus lost)
-        let mut n = self.even;
-        let mut net = 0.0;
-        let mut add = |playouts: f32, result: f32| {
-            n += playouts;
-            net += playouts * result;
-        };
-        if h.captures > 0 || h.saves || h.pattern {
-            add(self.tactics, 1.0);
-        }
-        if h.ataris {
-            add(self.atari, 1.0);
-        }
-        if h.self_atari >= 2 && h.captures == 0 {
-            add(self.self_atari, -1.0);
-        }
-        if h.line <= 2 && !stones_near(game.board(), p) {
-            add(
-                if h.line == 1 {
-                    self.edge
-                } else {
-                    self.edge / 2.0
-                },
-                -1.0,
-            );
-        }
-        if h.distance <= 2 {
-            add(self.near, 1.0);
-        }
-        Some(crate::bot::Prior::new(
-            n,
-            if n > 0.0 { net / n } else { 0.0 },
-        ))
+    #[cfg(feature = "std")]
+    type Knowledge = GoKnowledge;
+
+    #[cfg(feature = "std")]
+    fn search_config(budget: crate::bot::Budget, seed: u64) -> crate::bot::Config {
+        search::config(budget, seed)
     }
-}
 
-/// Whether a stone stands within two points of `p` (in both directions).
-fn stones_near(board: &go_core::Board, p: Point) -> bool {
-    let (c, r) = (i32::from(p.col()), i32::from(p.row()));
-    (-2..=2).any(|dc| {
-        (-2..=2).any(|dr| {
-            let (x, y) = (c + dc, r + dr);
-            x >= 0 && y >= 0 && Point::new(x as u8, y as u8).is_some_and(|q| board.get(q).is_some())
-        })
-    })
-}
+    #[cfg(feature = "referee")]
+    fn setup_params(setup: &mut super::Setup, params: &mut Params) -> Result<(), super::Failure> {
+        json::setup_params(setup, params)
+    }
 
-impl crate::bot::Knowledge<GoState> for GoKnowledge {
-    fn priors(
-        &mut self,
-        state: &GoState,
-        actions: &[Action],
-        out: &mut Vec<Option<crate::bot::Prior>>,
-    ) {
-        out.clear();
-        let game = &state.game;
-        let board = game.board();
-        let crowded =
-            board.empty_count() * 4 <= usize::from(board.width()) * usize::from(board.height());
-        for &a in actions {
-            out.push(match state.action_to_move(a) {
-                Some(Move::Play(p)) => self.stone_prior(game, p),
-                Some(Move::Pass) => Some(crate::bot::Prior {
-                    visits: self.even + if crowded { 0.0 } else { self.edge },
-                    value: if crowded || self.even + self.edge <= 0.0 {
-                        0.0
-                    } else {
-                        -self.edge / (self.even + self.edge)
-                    },
-                    rave: false,
-                }),
-                _ => Some(crate::bot::Prior::NONE),
-            });
-        }
+    #[cfg(feature = "referee")]
+    fn start(
+        &self,
+        setup: &super::Setup,
+    ) -> Result<(GoState, alloc::collections::VecDeque<Action>), super::Failure> {
+        json::start(self, setup)
+    }
+
+    #[cfg(feature = "referee")]
+    fn rules_json(state: &GoState) -> serde_json::Value {
+        crate::referee::fields::to_json(state.game.rules())
+    }
+
+    #[cfg(feature = "referee")]
+    fn state_json(state: &GoState) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn view_json(state: &GoState, _player: usize) -> serde_json::Value {
+        json::state(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn score_json(state: &GoState) -> serde_json::Value {
+        json::score(state)
+    }
+
+    #[cfg(feature = "referee")]
+    fn apply_logged(
+        state: &mut GoState,
+        action: Action,
+        log: &mut Vec<crate::referee::Logged>,
+    ) -> Result<serde_json::Value, ActionError> {
+        json::apply_logged(state, action, log)
+    }
+
+    #[cfg(feature = "referee")]
+    fn record(state: &GoState) -> Option<String> {
+        Some(json::sgf(state))
     }
 }

@@ -13,17 +13,28 @@ use std::vec::Vec;
 use o_an_quan::{Match, Player, Sale};
 use serde_json::{Value, json};
 
-use super::{Failure, fail};
 use crate::interface::State;
+use crate::referee::Failure;
+use crate::referee::fields::{fail, from_setup, only_fields};
 use crate::registry::{AnyGame, AnyState};
 
 /// A match in progress: the match before the current game, the game's first
 /// player and the squares sold for it.
 #[derive(Clone, Debug)]
-pub(super) struct Series {
+pub(crate) struct Series {
     before: Match,
     first: Player,
     sales: Vec<Sale>,
+}
+
+/// An Ô ăn quan seat named in a request: `"A"` to `"D"`.
+pub(crate) fn player(v: &Value) -> Result<Player, Failure> {
+    from_setup(v).map_err(|_| {
+        fail(
+            "bad_setup",
+            format!("a player is a seat letter A to D, not {v}"),
+        )
+    })
 }
 
 fn holdings_from(v: &Value, players: usize) -> Result<Vec<o_an_quan::Holding>, Failure> {
@@ -46,7 +57,7 @@ impl Series {
     /// Starts a match under `game`'s rules and sets up its first game: `arg` is
     /// the `match` field of `new` (`true`, or `{"holdings": [...]}` to go on from
     /// given holdings), `first` the first player of the first game.
-    pub(super) fn start(
+    pub(crate) fn start(
         game: &AnyGame,
         arg: &Value,
         first: Option<Player>,
@@ -60,10 +71,13 @@ impl Series {
         let rules = *g.rules();
         let m = match arg {
             Value::Bool(true) => Match::new(rules),
-            Value::Object(o) => match o.get("holdings") {
-                Some(h) => Match::with_holdings(rules, &holdings_from(h, rules.players())?),
-                None => Match::new(rules),
-            },
+            Value::Object(o) => {
+                only_fields("a match", o, &["holdings"])?;
+                match o.get("holdings") {
+                    Some(h) => Match::with_holdings(rules, &holdings_from(h, rules.players())?),
+                    None => Match::new(rules),
+                }
+            }
             _ => {
                 return Err(fail(
                     "bad_request",
@@ -102,7 +116,7 @@ impl Series {
     }
 
     /// The match as JSON: holdings, games played, this game's sales, the end.
-    pub(super) fn json(&self, state: &AnyState) -> Value {
+    pub(crate) fn json(&self, state: &AnyState) -> Value {
         let m = self.now(state);
         let rules = m.rules();
         let holdings: Vec<Value> = m
@@ -129,7 +143,7 @@ impl Series {
     /// # Errors
     /// `game_not_over` while the current game goes on, `match_over` once the
     /// match has ended.
-    pub(super) fn next_game(
+    pub(crate) fn next_game(
         &self,
         game: &AnyGame,
         state: &AnyState,
@@ -174,7 +188,7 @@ impl Series {
     }
 
     /// The event that opens a game of the match.
-    pub(super) fn opening_event(&self) -> Value {
+    pub(crate) fn opening_event(&self) -> Value {
         json!({"match_game": {
             "game": self.before.games_played() + 1,
             "first": self.first.to_string(),

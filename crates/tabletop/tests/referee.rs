@@ -1,0 +1,189 @@
+//! The referee as a library: every field of a request is used or refused (none
+//! is dropped unread), trap stones' teams (ruling T11) through a setup, and one
+//! game driven through a `Session` with JSON values.
+
+use serde_json::{Value, json};
+use tabletop::referee::{Referee, Session};
+
+fn ask(referee: &mut Referee, request: Value) -> Value {
+    referee.request(&request).0
+}
+
+fn ok(referee: &mut Referee, request: Value) -> Value {
+    let answer = ask(referee, request.clone());
+    assert!(answer.get("error").is_none(), "{request} -> {answer}");
+    answer
+}
+
+fn refused(referee: &mut Referee, request: Value, kind: &str, words: &str) {
+    let answer = ask(referee, request.clone());
+    let error = answer
+        .get("error")
+        .unwrap_or_else(|| panic!("{request} was accepted: {answer}"));
+    assert_eq!(error["kind"], kind, "{request} -> {answer}");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains(words), "{request} -> {message}");
+}
+
+#[test]
+fn trap_stones_teams_in_a_setup_take_their_sides_turns() {
+    // Ruling T11: the members of a side take its turns in rotation.
+    let mut r = Referee::new();
+    let new = ok(
+        &mut r,
+        json!({"new": {"game": "trap_stones", "seed": 3, "setup": {"members": [2, 3]}}}),
+    );
+    assert_eq!(new["state"]["members"], json!([2, 3]), "{new}");
+    // Play the traps and the game by the bot's choices; record who moves.
+    let mut seats = Vec::new();
+    for _ in 0..200 {
+        let state = ok(&mut r, json!({"state": {}}))["ok"].clone();
+        if state["over"] == json!(true) {
+            break;
+        }
+        if let Some(to_move) = state.get("to_move")
+            && state["awaiting"].get("move").is_some()
+        {
+            seats.push(to_move.clone());
+        }
+        ok(&mut r, json!({"bot": {"playouts": 20, "play": true}}));
+    }
+    // Side one's members 0, 1, 0, 1 …; side two's 0, 1, 2, 0 ….
+    let members_of = |side: &str| -> Vec<u64> {
+        seats
+            .iter()
+            .filter(|s| s["side"] == side)
+            .map(|s| s["member"].as_u64().unwrap())
+            .collect()
+    };
+    let one = members_of("one");
+    let two = members_of("two");
+    assert!(one.len() >= 3 && two.len() >= 3, "{seats:?}");
+    for (k, m) in one.iter().enumerate() {
+        assert_eq!(*m, k as u64 % 2, "side one: {one:?}");
+    }
+    for (k, m) in two.iter().enumerate() {
+        assert_eq!(*m, k as u64 % 3, "side two: {two:?}");
+    }
+    // The whole setup form keeps the teams too.
+    let mut r = Referee::new();
+    let setup = json!({
+        "draws": {"first": "one", "axis": "dark", "side": "light"},
+        "traps": [["c7"], ["e3"]],
+        "members": [2, 3],
+    });
+    let new = ok(
+        &mut r,
+        json!({"new": {"game": "trap_stones", "rules": {"preset": "source", "traps": 1}, "setup": setup}}),
+    );
+    assert_eq!(new["state"]["setup"]["members"], json!([2, 3]), "{new}");
+    // A team of nine is refused with the crate's reason.
+    refused(
+        &mut r,
+        json!({"new": {"game": "trap_stones", "setup": {"members": [1, 9]}}}),
+        "bad_setup",
+        "team of 9",
+    );
+}
+
+#[test]
+fn every_unknown_field_is_refused_not_dropped() {
+    let mut r = Referee::new();
+    refused(
+        &mut r,
+        json!({"new": {"game": "go", "sede": 3}}),
+        "bad_request",
+        "\"sede\"",
+    );
+    for (game, field) in [
+        ("go", "komi"),
+        ("o_an_quan", "players"),
+        ("hoop_race", "throw"),
+        ("trap_stones", "trap"),
+        ("tarokk_war", "hands"),
+    ] {
+        refused(
+            &mut r,
+            json!({"new": {"game": game, "setup": {field: 1}}}),
+            "bad_setup",
+            &format!("{field:?}"),
+        );
+    }
+    refused(
+        &mut r,
+        json!({"new": {"game": "o_an_quan", "setup": {"first": "B", "position": {}}}}),
+        "bad_setup",
+        "not both",
+    );
+    refused(
+        &mut r,
+        json!({"new": {"game": "o_an_quan", "match": {"holdings": null, "games": 3}}}),
+        "bad_setup",
+        "\"games\"",
+    );
+    ok(&mut r, json!({"new": {"game": "go", "setup": {"size": 9}}}));
+    refused(
+        &mut r,
+        json!({"legal": {"player": 0}}),
+        "bad_request",
+        "no arguments",
+    );
+    refused(
+        &mut r,
+        json!({"score": {"final": true}}),
+        "bad_request",
+        "no arguments",
+    );
+    refused(
+        &mut r,
+        json!({"play": {"action": 3, "colour": "white"}}),
+        "bad_request",
+        "\"colour\"",
+    );
+    refused(
+        &mut r,
+        json!({"bot": {"playout": 10}}),
+        "bad_request",
+        "\"playout\"",
+    );
+    refused(
+        &mut r,
+        json!({"bot": {"playouts": "ten"}}),
+        "bad_request",
+        "whole number",
+    );
+    refused(
+        &mut r,
+        json!({"view": {"player": 0, "as": "text"}}),
+        "bad_request",
+        "\"as\"",
+    );
+    refused(
+        &mut r,
+        json!({"new": {"game": "go"}, "game": 1}),
+        "bad_request",
+        "no \"game\" id",
+    );
+    // The game went on unchanged through all of it.
+    let state = ok(&mut r, json!({"state": {}}));
+    assert_eq!(state["ok"]["moves"], 0);
+}
+
+#[test]
+fn a_session_is_one_game_in_json_values() {
+    let (mut session, opened) =
+        Session::open(&json!({"game": "go", "setup": {"size": 5}}), None).expect("a game");
+    assert_eq!(opened["ok"]["game"], "go");
+    assert!(opened["ok"].get("id").is_none(), "a session has no id");
+    let played = session.request("play", &json!("C3")).unwrap();
+    assert_eq!(played["events"][0]["move"]["move"], "C3");
+    let e = session.request("play", &json!("C3")).unwrap_err();
+    assert_eq!(e.kind, "illegal_move");
+    let e = session.request("close", &json!({})).unwrap_err();
+    assert_eq!(e.kind, "bad_request");
+    let sgf = session.request("sgf", &json!({})).unwrap();
+    assert!(
+        sgf["ok"]["sgf"].as_str().unwrap().contains(";B[cc]"),
+        "{sgf}"
+    );
+}
