@@ -4,8 +4,8 @@
 //! ```text
 //! cargo run --release --example go_gtp -- [--rules NAME] [--level L | --playouts N | --seconds S] [--seed N] [--resign P]
 //! ```
-//! NAME is a rules preset (tromp_taylor by default, chinese, japanese, aga,
-//! new_zealand). Without a clock from the controller (`time_settings`,
+//! NAME is a rule set as KataGo names it (tromp_taylor by default, chinese,
+//! japanese, aga, new_zealand, …; `go_core::Rules::from_katago`). Without a clock from the controller (`time_settings`,
 //! `time_left`) `genmove` searches for level L (1–10, default 6: 6,400 playouts),
 //! N playouts, or S seconds a move. `--resign P` resigns a game whose winning
 //! chance falls below P (0–1); by default the engine never resigns. A search
@@ -32,7 +32,7 @@ fn main() {
                 .unwrap_or_else(|| exit_usage(&format!("{a} takes a number")))
         };
         match a.as_str() {
-            "--rules" => match Rules::preset(value.as_deref().unwrap_or("")) {
+            "--rules" => match Rules::from_katago(value.as_deref().unwrap_or("")) {
                 Ok(r) => rules = r,
                 Err(e) => exit_usage(&e.to_string()),
             },
@@ -67,7 +67,13 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        if let Some(reply) = engine.handle_line(&line)
+        let reply = engine.handle_line(&line);
+        // What the engine notes (rules it could not read) goes to standard error,
+        // as GTP engines log.
+        for note in engine.take_notes() {
+            eprintln!("go_gtp: {note}");
+        }
+        if let Some(reply) = reply
             && out
                 .write_all(reply.as_bytes())
                 .and_then(|()| out.flush())

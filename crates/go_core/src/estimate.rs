@@ -38,6 +38,8 @@ pub struct DeadEstimate {
     /// Per point in board order (A1, B1, …): the share of playouts in which Black
     /// owned it minus the share in which White did, from −1 to 1.
     pub ownership: Vec<f32>,
+    /// The playouts made.
+    pub playouts: usize,
 }
 
 impl Game {
@@ -73,6 +75,30 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn estimate_dead<R: Rng + ?Sized>(&self, rng: &mut R, playouts: usize) -> DeadEstimate {
+        self.estimate_dead_while(rng, playouts, |_| true)
+    }
+
+    /// [`Game::estimate_dead`] with a say in how many playouts it makes: at most
+    /// `most`, and each only while `more(made)` answers true (asked before every
+    /// playout with the number made so far), for a caller with a clock.
+    /// [`DeadEstimate::playouts`] says how many were made; with none, nothing is
+    /// dead.
+    ///
+    /// ```
+    /// use go_core::{Game, Rules, Setup};
+    /// use rand_core::SeedableRng;
+    /// let game = Game::new(Rules::chinese(), Setup::new(9, 9))?;
+    /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    /// let estimate = game.estimate_dead_while(&mut rng, 100, |made| made < 10);
+    /// assert_eq!(estimate.playouts, 10);
+    /// # Ok::<(), go_core::GameError>(())
+    /// ```
+    pub fn estimate_dead_while<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        most: usize,
+        mut more: impl FnMut(usize) -> bool,
+    ) -> DeadEstimate {
         let board = self.board();
         let points: Vec<Point> = board.points().collect();
         let mut estimate = DeadEstimate {
@@ -88,15 +114,14 @@ impl Game {
         let Ok(start) = Game::new(rules, setup) else {
             return estimate;
         };
-        if playouts == 0 {
-            return estimate;
-        }
+        let mut playouts = 0;
         // Black's and White's ownership counts per cell.
         let mut owned = vec![[0u32; 2]; board.cell_count()];
         let cap = 4 * points.len() + 100;
         let policy = HeavyPolicy::default();
         let mut game = start.clone();
-        for _ in 0..playouts {
+        while playouts < most && more(playouts) {
+            playouts += 1;
             game.clone_from(&start);
             game.heavy_play_out(rng, cap, &policy);
             for (i, owner) in area_owners(game.board()).into_iter().enumerate() {
@@ -106,6 +131,10 @@ impl Game {
                     _ => {}
                 }
             }
+        }
+        estimate.playouts = playouts;
+        if playouts == 0 {
+            return estimate;
         }
         let n = playouts as f32;
         for (k, &p) in points.iter().enumerate() {

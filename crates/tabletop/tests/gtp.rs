@@ -305,9 +305,32 @@ fn katago_rules_commands() {
     say(&mut e, "boardsize 9");
     assert_eq!(
         say(&mut e, "kata-get-rules"),
-        "= {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"komi\":0,\
+        "= {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\
          \"scoring\":\"AREA\",\"suicide\":true,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n"
     );
+    // As KataGo's own rule table sets the friendly pass (its kata-get-rules
+    // carries no komi: the komi is GTP's `komi`, and SGF's `KM`).
+    for (name, friendly) in [
+        ("chinese", true),
+        ("chinese-ogs", true),
+        ("chinese-kgs", true),
+        ("stone-scoring", true),
+        ("aga", true),
+        ("bga", true),
+        ("aga-button", true),
+        ("new-zealand", true),
+        ("tromp-taylor", false),
+        ("japanese", false),
+        ("korean", false),
+    ] {
+        assert_eq!(say(&mut e, &format!("kata-set-rules {name}")), "=\n\n");
+        let rules = say(&mut e, "kata-get-rules");
+        assert!(
+            rules.contains(&format!("\"friendlyPassOk\":{friendly}")),
+            "{name}: {rules}"
+        );
+    }
+    say(&mut e, "kata-set-rules tromp-taylor");
     // A name: the fields change, the komi stays.
     say(&mut e, "komi 6.5");
     assert_eq!(say(&mut e, "kata-set-rules Japanese"), "=\n\n");
@@ -317,10 +340,10 @@ fn katago_rules_commands() {
         "\"scoring\":\"TERRITORY\"",
         "\"tax\":\"SEKI\"",
         "\"suicide\":false",
-        "\"komi\":6.5",
     ] {
         assert!(rules.contains(field), "{field} in {rules}");
     }
+    assert!(say(&mut e, "printsgf").contains("KM[6.5]"));
     assert!(say(&mut e, "showboard").contains("\"scoring\":\"TERRITORY\""));
     assert_eq!(say(&mut e, "kata-set-rules chinese-ogs"), "=\n\n");
     assert!(say(&mut e, "kata-get-rules").contains("\"ko\":\"POSITIONAL\""));
@@ -334,7 +357,7 @@ fn katago_rules_commands() {
         ),
         "=\n\n"
     );
-    assert!(say(&mut e, "kata-get-rules").contains("\"komi\":7,"));
+    assert!(say(&mut e, "printsgf").contains("KM[7]"));
     // The group tax, by name and by JSON (the default follows the scoring).
     assert_eq!(say(&mut e, "kata-set-rules stone-scoring"), "=\n\n");
     let rules = say(&mut e, "kata-get-rules");
@@ -366,14 +389,11 @@ fn katago_rules_commands() {
     );
     assert!(say(&mut e, "kata-get-rules").contains("\"tax\":\"NONE\""));
     // What go_core does not know is refused, visibly; nothing changes.
-    assert!(
-        say(&mut e, r#"kata-set-rules {"tax":"SOME"}"#).starts_with("? rules tax not supported")
-    );
-    assert_eq!(
-        say(&mut e, "kata-set-rules chess"),
-        "? unknown rules chess\n\n"
-    );
-    assert!(say(&mut e, "kata-get-rules").contains("\"komi\":7,"));
+    let before = say(&mut e, "kata-get-rules");
+    assert!(say(&mut e, r#"kata-set-rules {"tax":"SOME"}"#).starts_with("? unknown rules"),);
+    assert!(say(&mut e, "kata-set-rules chess").starts_with("? unknown rules \"chess\""));
+    assert_eq!(say(&mut e, "kata-get-rules"), before);
+    assert!(say(&mut e, "printsgf").contains("KM[7]"));
     // The button and White's handicap bonus.
     assert_eq!(say(&mut e, "kata-set-rules aga-button"), "=\n\n");
     let rules = say(&mut e, "kata-get-rules");
@@ -487,4 +507,89 @@ fn an_engine_joined_mid_game_keeps_the_ko_when_the_gui_replays_the_moves() {
     assert_eq!(say(&mut e, "play b E1"), "=\n\n");
     assert_eq!(say(&mut e, "play w E2"), "=\n\n");
     assert_eq!(say(&mut e, "play b C4"), "=\n\n");
+}
+
+/// `loadsgf` plays under the rules the record's `RU` names (the common names
+/// and KataGo's own rule strings), `printsgf` writes them back so they read as
+/// the same rules, and an unknown `RU` is kept in a note, never read as the
+/// default silently.
+#[test]
+fn loadsgf_applies_the_records_rules_and_printsgf_writes_them_back() {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("go_gtp_ru_{}.sgf", std::process::id()));
+    let load = |e: &mut Engine, text: &[u8]| {
+        std::fs::write(&path, text).unwrap();
+        say(e, &format!("loadsgf {}", path.display()))
+    };
+    let cases: [(&str, Rules); 8] = [
+        ("Japanese", Rules::japanese()),
+        ("Korean", Rules::korean()),
+        ("Chinese", Rules::chinese()),
+        ("AGA", Rules::aga()),
+        ("NZ", Rules::new_zealand()),
+        ("Tromp-Taylor", Rules::tromp_taylor()),
+        (
+            "koPOSITIONALscoreAREAtaxNONEsui0whbNfpok1",
+            Rules::chinese_ogs(),
+        ),
+        (
+            "koSITUATIONALscoreTERRITORYtaxSEKIsui0",
+            Rules::japanese().with_ko(go_core::KoRule::SituationalSuperko),
+        ),
+    ];
+    for (ru, rules) in cases {
+        let mut e = engine();
+        let text = format!("(;GM[1]FF[4]SZ[9]KM[6.5]RU[{ru}];B[ee];W[cc])");
+        assert_eq!(load(&mut e, text.as_bytes()), "= black\n\n", "{ru}");
+        let want = rules.with_komi("6.5".parse().unwrap());
+        assert_eq!(*e.game().rules(), want, "{ru}");
+        assert!(e.take_notes().is_empty(), "{ru}");
+        // Written back and read again: the same rules.
+        let sgf = say(&mut e, "printsgf");
+        let sgf = sgf.trim_start_matches("= ").trim_end();
+        let mut again = engine();
+        assert_eq!(
+            load(&mut again, sgf.as_bytes()),
+            "= black\n\n",
+            "{ru}: {sgf}"
+        );
+        assert_eq!(*again.game().rules(), want, "{ru} written as {sgf}");
+    }
+    // An unknown RU: the engine's own rules, and a note that says so.
+    let mut e = engine();
+    say(&mut e, "kata-set-rules japanese");
+    assert_eq!(
+        load(&mut e, b"(;GM[1]SZ[9]KM[6.5]RU[Ing SST];B[ee])"),
+        "= white\n\n"
+    );
+    assert_eq!(e.game().rules().scoring(), go_core::Scoring::Territory);
+    let notes = e.take_notes();
+    assert!(
+        notes.len() == 1 && notes[0].contains("RU[Ing SST]") && notes[0].contains("Japanese"),
+        "{notes:?}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// A Big5 or Shift_JIS record whose characters end in the byte of `\` loads
+/// whole: the record is decoded in the character set its `CA` names before it
+/// is read, so that byte is no escape (read as bytes, `PB[許]` would swallow
+/// the bracket and the moves after it).
+#[test]
+fn loadsgf_reads_big5_and_shift_jis_records_whole() {
+    let path = std::env::temp_dir().join(format!("go_gtp_charset_{}.sgf", std::process::id()));
+    // 許 in Big5 is B3 5C; 表 in Shift_JIS is 95 5C.
+    for bytes in [
+        &b"(;GM[1]FF[4]CA[Big5]SZ[9]PB[\xb3\x5c]C[\xb3\x5c];B[ee];W[cc];B[gg])"[..],
+        &b"(;GM[1]FF[4]CA[Shift_JIS]SZ[9]PB[\x95\x5c]C[\x95\x5c];B[ee];W[cc];B[gg])"[..],
+    ] {
+        std::fs::write(&path, bytes).unwrap();
+        let mut e = engine();
+        assert_eq!(
+            say(&mut e, &format!("loadsgf {}", path.display())),
+            "= white\n\n"
+        );
+        assert_eq!(e.game().move_count(), 3);
+    }
+    std::fs::remove_file(path).unwrap();
 }

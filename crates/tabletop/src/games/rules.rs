@@ -68,22 +68,11 @@ pub(crate) fn rules_from<R: RulesParams>(
     Ok((rules, described))
 }
 
-/// The preset's name as `PRESETS` spells it.
+/// The preset's name as `PRESETS` spells it (names match by
+/// [`game_kit::same_name`]); a name that is none of them as given.
 fn canonical_preset<R: RulesParams>(name: &str) -> String {
-    let wanted: String = name
-        .chars()
-        .map(|c| {
-            if c == '-' {
-                '_'
-            } else {
-                c.to_ascii_lowercase()
-            }
-        })
-        .collect();
-    R::PRESETS
-        .iter()
-        .find(|p| **p == wanted)
-        .map_or(wanted, |p| (*p).to_string())
+    game_kit::find_name(R::PRESETS, name)
+        .map_or_else(|| name.to_string(), |i| R::PRESETS[i].to_string())
 }
 
 fn bad(game: &'static str, name: &str, e: &dyn core::fmt::Display) -> LoadError {

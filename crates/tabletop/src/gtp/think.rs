@@ -1,0 +1,202 @@
+//! `genmove`: the search of the game as it stands, when the engine passes and
+//! when it resigns.
+
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use go_core::{Color, Move, Point};
+
+use super::Engine;
+use crate::bot::{Budget, Config};
+use crate::games::go::{Go, GoKnowledge};
+use crate::interface::State;
+use crate::turn::Turn;
+
+/// How `genmove` thinks when no clock says otherwise, and when it gives up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thinking {
+    /// The search's budget per move without a clock (a level's playouts, a fixed
+    /// number of playouts or a time).
+    pub budget: Budget,
+    /// The search's seed (the same seed, budget and moves give the same play
+    /// under a playout budget).
+    pub seed: u64,
+    /// Resign when the best move's expected result falls below this winning
+    /// chance (0 to 1), after the opening; `None` never resigns.
+    pub resign_below: Option<f64>,
+    /// The search's UCT exploration constant, if not Go's default.
+    pub exploration: Option<f64>,
+    /// RAVE's equivalence parameter, if not Go's default; 0 turns RAVE off.
+    pub rave: Option<f64>,
+    /// The playouts' policy: go_core's heavy one (the default) or, when false,
+    /// the light one (see [`crate::games::go`]).
+    pub heavy_playouts: bool,
+    /// Priors for the tree from Go knowledge ([`GoKnowledge`]; the default);
+    /// when false none (every legal move, own eyes included, at no prior).
+    pub knowledge: bool,
+    /// The tree's growth ([`Config::expand_after`]), if not Go's default.
+    pub expand_after: Option<Option<u32>>,
+    /// First-play urgency ([`Config::first_play`]), if not Go's default.
+    pub first_play: Option<f64>,
+    /// Keep the tree from one move to the next ([`Config::reuse_tree`]).
+    pub reuse_tree: bool,
+    /// Pass judged by a cautious count (the default): after the opponent's pass,
+    /// pass at once when the count with dead stones removed wins even if every
+    /// point that is nobody's yet went to the opponent; otherwise never pass
+    /// while another move was searched. Dead stones are judged by
+    /// up to [`DEAD_STONE_PLAYOUTS`] heavy playouts, within the move's budget
+    /// (see `Engine::safe_to_pass`).
+    pub pass_check: bool,
+    /// End a search once its choice cannot change ([`Config::stop_early`]; the
+    /// default): time saved for later moves under a clock.
+    pub stop_early: bool,
+}
+
+/// Playouts that judge which stones are dead ([`Thinking::pass_check`]), at most:
+/// no more than the move's playout budget, and no longer than a quarter of its
+/// time (at least [`MIN_DEAD_STONE_PLAYOUTS`]).
+pub const DEAD_STONE_PLAYOUTS: usize = 200;
+
+/// The fewest playouts that judge dead stones under a time budget.
+pub const MIN_DEAD_STONE_PLAYOUTS: usize = 8;
+
+impl Default for Thinking {
+    fn default() -> Thinking {
+        Thinking {
+            budget: crate::bot::Level::new(6).budget(),
+            seed: 1,
+            resign_below: None,
+            exploration: None,
+            rave: None,
+            heavy_playouts: true,
+            knowledge: true,
+            expand_after: None,
+            first_play: None,
+            reuse_tree: true,
+            pass_check: true,
+            stop_early: true,
+        }
+    }
+}
+
+impl Engine {
+    /// `genmove`: the engine's move for `color`, played.
+    pub(super) fn genmove(&mut self, color: Color) -> Result<String, String> {
+        if self.game.is_over() {
+            return Ok("pass".into());
+        }
+        self.turn_to(color)?;
+        let mv = self.think();
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        Ok(mv.to_string())
+    }
+
+    /// The engine's move: a search of the game as it stands, for as long as the
+    /// clock allows (else the budget), or a resignation when it is asked to and the
+    /// game is lost.
+    fn think(&mut self) -> Move {
+        let opponent_passed = matches!(self.game.last_move(), Some((_, Move::Pass)));
+        let budget = self.move_budget();
+        if self.thinking.pass_check && opponent_passed && self.safe_to_pass(budget) {
+            return Move::Pass;
+        }
+        let state = Go::state_with_playouts(&self.game, self.thinking.heavy_playouts);
+        let mut config = Config::for_game("go", budget, self.thinking.seed);
+        if let Some(c) = self.thinking.exploration {
+            config.exploration = c;
+        }
+        if let Some(k) = self.thinking.rave {
+            config.rave = (k > 0.0).then_some(k);
+        }
+        if let Some(e) = self.thinking.expand_after {
+            config.expand_after = e;
+        }
+        if let Some(f) = self.thinking.first_play {
+            config.first_play = f;
+        }
+        config.reuse_tree = self.thinking.reuse_tree;
+        config.stop_early = self.thinking.stop_early;
+        self.searcher.set_config(config);
+        // The tree is kept only along one game.
+        let same_game = self.searched.as_ref().is_some_and(|g| {
+            g.setup() == self.game.setup()
+                && g.rules() == self.game.rules()
+                && g.move_count() <= self.game.move_count()
+                && self.game.moves().take(g.move_count()).eq(g.moves())
+        });
+        if !same_game {
+            self.searcher.forget();
+        }
+        self.searched = Some(self.game.clone());
+        let report = if self.thinking.knowledge {
+            self.searcher
+                .search_with(&state, &mut GoKnowledge::default())
+        } else {
+            self.searcher.search(&state)
+        };
+        let Some(mut action) = report.action else {
+            return Move::Pass;
+        };
+        let pass = state.move_to_action(Move::Pass);
+        if self.thinking.pass_check
+            && Some(action) == pass
+            && let Some(other) = report.children.iter().find(|c| Some(c.action) != pass)
+            && !self.safe_to_pass(budget)
+        {
+            // Passing might leave the count lost: play on.
+            action = other.action;
+        }
+        if let Some(p) = self.thinking.resign_below
+            && self.game.move_count() >= self.board_points() / 4
+            && (report.value + 1.0) / 2.0 < p
+        {
+            return Move::Resign;
+        }
+        state
+            .action_to_move(action)
+            .filter(|_| state.current_player() != Turn::Terminal)
+            .unwrap_or(Move::Pass)
+    }
+
+    /// Whether the side to move wins the count with dead stones removed even if
+    /// every point that counts for nobody (dame, open areas) went to the
+    /// opponent. Dead stones by go_core's estimate ([`go_core::Game::estimate_dead`]),
+    /// read cautiously for the side to move: its stones count as dead unless
+    /// their points stay its own by a margin of 0.4 of the playouts (owned in
+    /// about 70 % of them), the opponent's as alive unless theirs are lost by
+    /// that margin. The playouts stay within `budget`: no more than its
+    /// playouts, no longer than a quarter of its time (after
+    /// [`MIN_DEAD_STONE_PLAYOUTS`]), at most [`DEAD_STONE_PLAYOUTS`].
+    fn safe_to_pass(&self, budget: Budget) -> bool {
+        let start = std::time::Instant::now();
+        let most = budget.playouts.map_or(DEAD_STONE_PLAYOUTS, |n| {
+            usize::try_from(n).map_or(DEAD_STONE_PLAYOUTS, |n| n.clamp(1, DEAD_STONE_PLAYOUTS))
+        });
+        let time_share = budget.time.map(|t| t / 4);
+        let mut rng = crate::rng::SplitMix64::new(self.thinking.seed ^ 0x5eed);
+        let estimate = self.game.estimate_dead_while(&mut rng, most, |made| {
+            made < MIN_DEAD_STONE_PLAYOUTS || time_share.is_none_or(|t| start.elapsed() < t)
+        });
+        let me = self.game.to_move();
+        let board = self.game.board();
+        let points: Vec<Point> = board.points().collect();
+        let dead: Vec<Point> = points
+            .iter()
+            .zip(&estimate.ownership)
+            .filter_map(|(&p, &black)| {
+                let c = board.get(p)?;
+                let own = if c == Color::Black { black } else { -black };
+                let is_dead = if c == me { own < 0.4 } else { own < -0.4 };
+                is_dead.then_some(p)
+            })
+            .collect();
+        let Ok(score) = self.game.score_with_dead(&dead) else {
+            return false;
+        };
+        let margin = match me {
+            Color::Black => score.margin_half_points(),
+            Color::White => -score.margin_half_points(),
+        };
+        margin > 2 * i64::from(score.neutral)
+    }
+}
