@@ -252,7 +252,8 @@ fn o_an_quan_session() {
     assert_eq!(r.ok(json!({"undo": {}}))["ok"]["undone"], "B2L");
     r.ok(json!({"score": {}}));
     r.error(json!({"chance": 1}), "no_chance");
-    // A position as the setup, with its loans ledger and history (issue 21).
+    // A position as the setup, with its loans ledger and history, so a stored
+    // game resumes exactly.
     let pos = json!({"board": "(Q) 1 0 0 4 2 (Q) 1 1 1 1 1", "owners": ["A","A","A","A","A","B","B","B","B","B"],
         "stores": [0,0], "quan_taken": [0,0], "loans": [], "to_move": "A", "history": []});
     r.ok(json!({"new": {"game": "o_an_quan", "setup": {"position": pos}}}));
@@ -394,7 +395,7 @@ fn trap_stones_session() {
     for m in ["e1", "e9"] {
         r.ok(json!({"play": m}));
     }
-    // Va-bank declarations are in the legal list, in the move notation (issue 21).
+    // Va-bank declarations are in the legal list, in the move notation.
     let legal = r.ok(json!({"legal": {}}));
     let moves = legal["ok"]["moves"].as_array().unwrap();
     assert!(
@@ -522,7 +523,7 @@ fn tarokk_war_session() {
     );
 }
 
-/// Issue 21's reproduction: after phase I, the views keep no hand's counts.
+/// A reported leak, fixed: after phase I, the views keep no hand's counts.
 #[test]
 fn tarokk_war_phase_two_views_are_fresh() {
     let Some(mut r) = Referee::start() else {
@@ -576,7 +577,7 @@ fn play_to_end(r: &mut Referee, salt: usize) -> usize {
 
 #[test]
 fn o_an_quan_match_play() {
-    // Ruling Q7 through the referee (issue 21 item 4): holdings carried from game to
+    // Ruling Q7 through the referee: holdings carried from game to
     // game, squares sold, the end of the match.
     let Some(mut r) = Referee::start() else {
         return;

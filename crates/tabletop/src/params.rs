@@ -61,7 +61,7 @@ impl Param {
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Param::Int(i) => Some(*i),
-            Param::Float(x) if x.fract() == 0.0 && x.abs() < 9.0e15 => Some(*x as i64),
+            Param::Float(x) if is_whole(*x, 9.0e15) => Some(*x as i64),
             _ => None,
         }
     }
@@ -75,12 +75,19 @@ impl Param {
     }
 }
 
+/// Whether `x` is a whole number of magnitude below `bound` (at most 2^53, so
+/// that the conversion to `i64` and back is exact). `core` has no `f64::fract`:
+/// the round trip through `i64` is the test.
+fn is_whole(x: f64, bound: f64) -> bool {
+    x.abs() < bound && (x as i64) as f64 == x
+}
+
 impl fmt::Display for Param {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Param::Bool(b) => write!(f, "{b}"),
             Param::Int(i) => write!(f, "{i}"),
-            Param::Float(x) if x.fract() == 0.0 && x.abs() < 1e15 => write!(f, "{x:.1}"),
+            Param::Float(x) if is_whole(*x, 1e15) => write!(f, "{x:.1}"),
             Param::Float(x) => write!(f, "{x}"),
             Param::Str(s) => f.write_str(s),
         }

@@ -227,7 +227,7 @@ fn a_game_against_gnu_go() {
     child.wait().unwrap();
 }
 
-/// Found by reviewing the `tabletop_gtp` fuzz target (issue 15): an infinite time
+/// Found by reviewing the `tabletop_gtp` fuzz target: an infinite time
 /// from `time_settings` or `time_left` (`inf` and `1e999` read as floats), or a
 /// finite one too long for a `Duration`, made `genmove` panic converting the
 /// move's time. Infinite times are now a syntax error, and a time beyond what a

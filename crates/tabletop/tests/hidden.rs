@@ -2,7 +2,7 @@
 //! that: the resampled states differ from the true one in the hidden parts, often,
 //! while everything the player sees stays the same. And the search bot decides from
 //! its own view only: in two games that differ only in what it cannot see, it makes
-//! the same search and the same choice (issue 18).
+//! the same search and the same choice.
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
