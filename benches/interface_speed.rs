@@ -3,7 +3,7 @@
 //! (the loops of the `tabletop` benchmark, `benches/lib.rs`), the order alternating
 //! from round to round, so that a machine whose load changes slows both alike.
 //! Prints each game's games per second both ways and the median over the rounds
-//! of the per-round ratio interface / native (issue 15's goal: ≥ 0.9).
+//! of the per-round ratio interface / native (the goal: ≥ 0.9).
 //!
 //! ```text
 //! cargo run --release -p tabletop-benches --example interface_speed -- [ROUNDS] [SECONDS_A_SIDE] [GAME…]

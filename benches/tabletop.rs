@@ -1,8 +1,8 @@
 //! What the interface costs: whole random games through `tabletop` (the generic
 //! loop every program uses: chance by its probabilities, decisions by the game's
 //! playout policy, through `AnyState`) beside the same games through each crate's
-//! own playout, with the same policy, in games per second (issue 15: goal ≥ 0.9 of
-//! the native speed). The loops are in the package's library; the
+//! own playout, with the same policy, in games per second (the goal: ≥ 0.9 of the
+//! crate's own playout speed). The loops are in the package's library; the
 //! `interface_speed` example times them interleaved, which a loaded machine needs.
 //!
 //! Run: `cargo bench -p tabletop-benches --bench tabletop`.

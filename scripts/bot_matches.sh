@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The search bot against the uniform random player in every game and preset,
-# seats alternated (issue 18; results in docs/bots.md):
+# seats alternated (the matches and results of docs/bots.md):
 #   ./scripts/bot_matches.sh [MS_A_MOVE] [GAMES] [GO_GAMES] [GAME_STRING…]
 # Defaults: 1000 ms a move (one thread), 200 games, 200 Go games (9×9), every
 # game and preset (or only the game strings given). Each game is a line of

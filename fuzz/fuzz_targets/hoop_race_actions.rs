@@ -8,7 +8,8 @@ use hoop_race::{
     ThrowModel,
 };
 use libfuzzer_sys::fuzz_target;
-use tabletop_fuzz::{Bytes, SplitMix};
+use tabletop::rng::SplitMix64;
+use tabletop_fuzz::Bytes;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = core::str::from_utf8(data) {
@@ -106,7 +107,7 @@ fuzz_target!(|data: &[u8]| {
             _ => {
                 // A tiny generator from the bytes, for the random helpers.
                 rng_state ^= u64::from(b.next());
-                let mut rng = SplitMix(rng_state);
+                let mut rng = SplitMix64::new(rng_state);
                 game.play_out(&mut rng, usize::from(op / 4));
                 rng_state = rng.0;
             }

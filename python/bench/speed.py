@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Python-side speed, measured side by side in one run (issue 17's table):
+"""Python-side speed, measured side by side in one run (the Python section of
+docs/benchmarks.md):
 
     python python/bench/speed.py [--seconds S]
 

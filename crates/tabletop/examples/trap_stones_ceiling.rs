@@ -1,6 +1,6 @@
 //! An upper bound on the win rate any player can have at trap stones against the
-//! uniform random player (the opponent of issue 18's matches), from the first
-//! moves of the game alone, per rules preset:
+//! uniform random player (the opponent of the bot's matches in `docs/bots.md`),
+//! from the first moves of the game alone, per rules preset:
 //!
 //! ```text
 //! cargo run --release -p tabletop --example trap_stones_ceiling -- [PRESET…] [--check GAMES]

@@ -1,6 +1,6 @@
 //! The best win rate any player can have against the uniform random player, who
-//! plays every legal move with equal chance — the ceiling of issue 18's match
-//! against random play, computed exactly.
+//! plays every legal move with equal chance — the ceiling of the bot's matches
+//! against random play (`docs/bots.md`), computed exactly.
 //!
 //! ```text
 //! cargo run --release -p tarokk_war --example ceiling -- [PRESET] [CHECK_GAMES] [SEED]
