@@ -7,11 +7,11 @@
 //! cargo run --release --example tour -- [--seed N] [--game NAME] [--level L]
 //! ```
 //! NAME is a game string (`go(board_size=9)`, `hoop_race(rules=yut_nori)`, …) or a
-//! game's name; L the bots' level, 1 (fastest) to 10 (default 3). Same seed, same
-//! output.
+//! game's name; L the bots' level, 1 (fastest) to 10 (default 5: 3,200 playouts a
+//! move). Same seed, same output.
 
 use rand_core::SeedableRng;
-use tabletop::bot::{Config, Level, Searcher};
+use tabletop::bot::{Config, GameKnowledge, Level, Searcher};
 use tabletop::rng::SplitMix64;
 use tabletop::{AnyGame, Game, Information, State, Turn};
 
@@ -26,7 +26,7 @@ const GAMES: [&str; 5] = [
 fn main() {
     let mut seed = 1u64;
     let mut only: Option<String> = None;
-    let mut level = 3u8;
+    let mut level = 5u8;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let value = args
@@ -91,7 +91,7 @@ fn tour(game: &AnyGame, seed: u64, level: Level) {
         }
         let action = match turn {
             Turn::Chance => state.sample_chance(&mut rng),
-            Turn::Player(p) => bots[p].search(&state).action,
+            Turn::Player(p) => bots[p].search_with(&state, &mut GameKnowledge).action,
             Turn::Terminal => None,
         }
         .expect("a player or chance is to act");
@@ -100,12 +100,14 @@ fn tour(game: &AnyGame, seed: u64, level: Level) {
         let said = match turn {
             Turn::Chance if info.information == Information::Imperfect => None,
             Turn::Chance => Some(format!("({})", state.action_to_string(turn, action))),
-            Turn::Player(p) => Some(format!(
-                "{p}:{}",
-                state
+            Turn::Player(p) => {
+                // As players write moves: the player's name, then the move.
+                let seen = state
                     .action_seen_by(action, (p + 1) % players)
-                    .unwrap_or_else(|| "(hidden)".into())
-            )),
+                    .unwrap_or_else(|| "(hidden)".into());
+                let name = info.player_names.get(p).copied().unwrap_or("?");
+                Some(format!("{name} {seen}"))
+            }
             Turn::Terminal => None,
         };
         state

@@ -660,6 +660,33 @@ pub struct MoveHints {
 }
 
 impl Game {
+    /// Whether a stone of the side to move on `p` would fill one of its own eyes
+    /// as the playout policies see them: every neighbour of `p` that colour or
+    /// the edge, and fewer than two opponent stones on its diagonals (none when
+    /// `p` is on the edge). `false` for a point off the board or not empty. A
+    /// search leaves such moves out of its tree, as its playouts do.
+    ///
+    /// ```
+    /// use go_core::{Color, Game, Rules, Setup};
+    /// let game = Game::new(Rules::chinese(), Setup::from_diagram("
+    ///     . X . . .
+    ///     X X . . .
+    ///     . . . . .
+    ///     . . . O .
+    ///     . . . . .
+    /// ", Color::Black)?)?;
+    /// assert!(game.fills_own_eye("A5".parse()?));
+    /// assert!(!game.fills_own_eye("C3".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fills_own_eye(&self, p: Point) -> bool {
+        let b = self.board();
+        if p.col() >= b.width() || p.row() >= b.height() || b.get(p).is_some() {
+            return false;
+        }
+        b.is_own_eye(b.index(p), board::stone(self.to_move()))
+    }
+
     /// The heavy policy's view of a stone of the side to move on `p`, for a
     /// search's priors; `None` unless the move is legal.
     ///

@@ -1,12 +1,13 @@
 //! One search from a position, printed: `cargo run --release -p tabletop --example
 //! search_report -- GAME_STRING MILLISECONDS [MOVE ...]` (moves in the game's
-//! notation). `RAVE=K` and `EXPLORE=C` override the game's settings. It also
+//! notation). `RAVE=K`, `EXPLORE=C` and `EXPAND=N` (0: one child a visit)
+//! override the game's settings. It also
 //! times raw playouts from the same position (the interface's `play_out`) for as
 //! long as the search ran: the search's playouts a second against those.
 
 use std::time::Duration;
 
-use tabletop::bot::{Budget, Config, Searcher};
+use tabletop::bot::{Budget, Config, GameKnowledge, Searcher};
 use tabletop::{Game, State};
 
 fn main() {
@@ -42,7 +43,13 @@ fn main() {
     {
         config.exploration = c;
     }
-    let report = Searcher::new(config).search(&s);
+    if let Some(n) = std::env::var("EXPAND")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        config.expand_after = (n > 0).then_some(n);
+    }
+    let report = Searcher::new(config).search_with(&s, &mut GameKnowledge);
     let turn = s.current_player();
     println!(
         "{} playouts, {} nodes, {} steps in {:?}: {:.0} playouts/s, {:.0} steps/s",
@@ -72,9 +79,11 @@ fn main() {
     );
     for c in report.children.iter().take(10) {
         println!(
-            "  {:>6} visits {:+.3}  {}",
+            "  {:>6} visits  utility {:+.3}  win {:+.3}  margin {:+.1}  {}",
             c.visits,
             c.value,
+            c.win,
+            c.margin,
             s.action_to_string(turn, c.action)
         );
     }

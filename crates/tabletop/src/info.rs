@@ -47,6 +47,9 @@ pub struct GameInfo {
     pub params: Params,
     /// Players (seats).
     pub num_players: usize,
+    /// Each player's name as the game's players write it, one per player: Go's
+    /// `B` and `W`, the seats `A` to `D`, the sides `1` and `2`.
+    pub player_names: &'static [&'static str],
     /// Size of the decision action space: every decision id is below it.
     pub num_distinct_actions: usize,
     /// Size of the chance outcome space (0 without chance).

@@ -318,6 +318,13 @@ impl crate::bot::Knowledge<AnyState> for crate::bot::GameKnowledge {
             crate::bot::Knowledge::priors(&mut knowledge, s, actions, out);
         });
     }
+
+    fn keep(&mut self, state: &AnyState, action: Action) -> bool {
+        with_state!(state, R, s => {
+            let mut knowledge = <<R as Room>::Knowledge as Default>::default();
+            crate::bot::Knowledge::keep(&mut knowledge, s, action)
+        })
+    }
 }
 
 /// The referee's view of any game, through each game's room.

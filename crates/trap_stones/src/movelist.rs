@@ -109,6 +109,27 @@ impl MoveList {
         VaBankGroups::new(self.shape, allowed, None)
     }
 
+    /// Whether a va-bank group may hold `cell`: va-bank is open and the cell has
+    /// no stone of the side's colour (T6). A group is in the list exactly when
+    /// it is 8-connected, of 1 to 4 cells, and every one of its cells is allowed
+    /// here: a program that keeps every group of the board can list the
+    /// declarations by this test, cell by cell, without enumerating them.
+    ///
+    /// ```
+    /// use trap_stones::{Game, Move, Rules, Setup};
+    /// # use trap_stones::{Draws, Traps, Side, Color};
+    /// let rules = Rules::default();
+    /// let draws = Draws { first: Side::One, axis: Color::Dark, side: Color::Light };
+    /// let traps = [Traps::new(&["c7".parse()?])?, Traps::new(&["e3".parse()?])?];
+    /// let mut game = Game::new(rules, Setup::new(draws, traps))?;
+    /// // Before a side's second turn va-bank is not open.
+    /// assert!(!game.legal_moves().va_bank_allows("e5".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn va_bank_allows(&self, cell: Cell) -> bool {
+        self.va_bank && self.shape.contains(cell) && self.free.get(self.shape.index(cell))
+    }
+
     /// How many va-bank groups may be declared: counted exactly (Redelmeier's
     /// enumeration), not listed.
     pub fn va_bank_count(&self) -> usize {

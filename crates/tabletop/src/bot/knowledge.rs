@@ -51,6 +51,16 @@ pub trait Knowledge<S: State> {
     /// action out of the tree (the search keeps at least one action: if every
     /// entry is `None` it keeps them all).
     fn priors(&mut self, state: &S, actions: &[Action], out: &mut Vec<Option<Prior>>);
+
+    /// Whether a tree grown one child a visit (the default growth, without
+    /// [`Config::expand_after`](super::Config::expand_after)) may try `action`
+    /// at `state` at all: asked once for each legal action of a decision node
+    /// at its first visit, so it is cheap (Go: not a stone in one's own eye).
+    /// The search keeps every action if none is kept. By default every action.
+    fn keep(&mut self, state: &S, action: Action) -> bool {
+        let _ = (state, action);
+        true
+    }
 }
 
 /// No knowledge: every action in the tree, no prior.

@@ -172,8 +172,33 @@ pub struct Config {
     /// later searches draw other samples than they would without the stop).
     /// Under a time budget the playouts left are estimated from the rate so far,
     /// with a margin ([`EARLY_STOP_MARGIN`]). A node budget alone never stops
-    /// early. Checked every 16 playouts.
+    /// early. Checked every 16 playouts. With several [`threads`](Config::threads)
+    /// each thread stops on its own tree.
     pub stop_early: bool,
+    /// How much the score counts beside winning while the result is open (0:
+    /// not at all, the default; at most 1). A playout's utility for a player is
+    /// `(1 − w) · return + w · (2/π) · atan(share / score_scale)`, where the
+    /// share is the player's margin (its score minus the best other score,
+    /// [`State::scores`](crate::State::scores)) over the sum of the scores' sizes
+    /// (in Go every point of the board and the komi), as Pachi's and KataGo's
+    /// score terms weigh the margin.
+    pub score_weight: f64,
+    /// The score's weight once the result looks decided: when the searching
+    /// player's mean return over the root's children is beyond ±0.8 (a winning
+    /// chance under 10 % or over 90 %), checked every 64 playouts. Then winning
+    /// tells the moves apart no more, and the margin does: a lost position
+    /// prefers the smallest loss (no self-destruction), a won one the safest
+    /// win. The nodes keep the returns and the score terms apart, so the weight
+    /// can change within a search.
+    pub score_weight_decided: f64,
+    /// The share of all points at which the score term is half its largest
+    /// (`atan(1) = π/4`).
+    pub score_scale: f64,
+    /// Threads searching at once (root parallelism: each thread grows its own
+    /// tree with its own generator and a share of a playout or node budget; the
+    /// roots' statistics are merged). 1 searches on the calling thread;
+    /// targets without threads (`wasm32-unknown-unknown`) always search on one.
+    pub threads: usize,
 }
 
 /// Under a time budget, the playouts a search could still make are estimated as
@@ -195,6 +220,10 @@ impl Default for Config {
             first_play: 1.0,
             reuse_tree: false,
             stop_early: true,
+            score_weight: 0.0,
+            score_weight_decided: 0.0,
+            score_scale: 0.5,
+            threads: 1,
         }
     }
 }

@@ -32,8 +32,16 @@ pub struct Report {
     pub steps: u64,
     /// Time spent (zero without a clock).
     pub elapsed: core::time::Duration,
-    /// The chosen action's mean return for the searching player (−1..=1).
+    /// The chosen action's mean utility for the searching player (−1..=1): its
+    /// mean return, blended with the score term when the search weighs the score
+    /// ([`Config::score_weight`]).
     pub value: f64,
+    /// The chosen action's mean return for the searching player (−1..=1; the
+    /// winning chance is `(win + 1) / 2`).
+    pub win: f64,
+    /// The chosen action's mean score margin for the searching player (its
+    /// score minus the best other score at the playouts' ends).
+    pub margin: f64,
     /// The root's children, most visited first.
     pub children: Vec<ChildStats>,
     /// Playouts through the root kept from the previous search
@@ -48,8 +56,12 @@ pub struct ChildStats {
     pub action: Action,
     /// Visits.
     pub visits: u32,
-    /// Mean return for the searching player.
+    /// Mean utility for the searching player (see [`Report::value`]).
     pub value: f64,
+    /// Mean return for the searching player (see [`Report::win`]).
+    pub win: f64,
+    /// Mean score margin for the searching player (see [`Report::margin`]).
+    pub margin: f64,
 }
 
 /// A reusable searcher: the tree and scratch space survive between searches, so a
@@ -64,9 +76,6 @@ pub struct Searcher {
     /// Decisions taken in the current playout: (player, action, path index of the
     /// node they were taken from, or `u32::MAX` in the rollout).
     moves: Vec<(u8, Action, u32)>,
-    /// Scratch bit sets over the action space.
-    legal_bits: Vec<u64>,
-    child_bits: Vec<u64>,
     /// RAVE: actions each player played later in the playout.
     seen: Vec<Vec<u64>>,
     /// Whether the game has perfect information: then a node is always the same
@@ -84,6 +93,12 @@ pub struct Searcher {
     /// so far — the player's information set in the tree.
     keys: Vec<u64>,
     views: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// The other threads' searchers ([`Config::threads`]), kept between
+    /// searches with their trees.
+    helpers: Vec<Searcher>,
+    /// The score's weight now ([`Config::score_weight`],
+    /// [`Config::score_weight_decided`]).
+    weight: f64,
 }
 
 impl Searcher {
@@ -96,8 +111,6 @@ impl Searcher {
             legal: ActionList::new(),
             path: Vec::new(),
             moves: Vec::new(),
-            legal_bits: Vec::new(),
-            child_bits: Vec::new(),
             seen: Vec::new(),
             perfect: false,
             priors: Vec::new(),
@@ -105,6 +118,8 @@ impl Searcher {
             clock: system_clock(),
             keys: Vec::new(),
             views: HashMap::default(),
+            helpers: Vec::new(),
+            weight: 0.0,
         }
     }
 
@@ -133,22 +148,97 @@ impl Searcher {
         self.tree.nodes.clear();
         self.tree.untried.clear();
         self.root_history.clear();
+        for h in &mut self.helpers {
+            h.forget();
+        }
     }
 
     /// Searches from `state` for the player to move and returns the choice. At a
     /// chance node or the end there is nothing to choose (`action: None`); a forced
     /// move (one legal action) is returned without searching.
-    pub fn search<S: State>(&mut self, state: &S) -> Report {
+    pub fn search<S: State + Sync>(&mut self, state: &S) -> Report {
         self.search_with(state, &mut NoKnowledge)
     }
 
     /// [`Searcher::search`] with a game's [`Knowledge`]: priors for the children
-    /// of each node, and actions left out of the tree, when the tree grows a node
-    /// at a time ([`Config::expand_after`]); otherwise the knowledge is not used.
-    pub fn search_with<S: State, K: Knowledge<S>>(
+    /// of each node when the tree grows a node at a time ([`Config::expand_after`]),
+    /// and actions left out of the tree ([`Knowledge::keep`]). With several
+    /// [`threads`](Config::threads) each thread searches its own tree (its own
+    /// generator, a share of a playout or node budget, the whole time budget)
+    /// and the roots' children are merged: visits and sums added up.
+    pub fn search_with<S, K>(&mut self, state: &S, knowledge: &mut K) -> Report
+    where
+        S: State + Sync,
+        K: Knowledge<S> + Clone + Send,
+    {
+        let threads = usable_threads(self.config.threads);
+        let budgets = split_budget(self.config.budget, threads);
+        if threads == 1 {
+            return self.search_alone(state, knowledge, budgets[0]);
+        }
+        let mut helpers = core::mem::take(&mut self.helpers);
+        helpers.resize_with(threads - 1, || Searcher::new(self.config));
+        for (k, h) in helpers.iter_mut().enumerate() {
+            h.set_config(Config {
+                seed: mix(self.config.seed, k as u64 + 1),
+                threads: 1,
+                ..self.config
+            });
+            h.clock = self.clock;
+        }
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .zip(&budgets[1..])
+                .map(|(h, &budget)| {
+                    let mut knowledge = knowledge.clone();
+                    scope.spawn(move || h.search_alone(state, &mut knowledge, budget))
+                })
+                .collect();
+            let mine = self.search_alone(state, knowledge, budgets[0]);
+            let theirs: Vec<Report> = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            (mine, theirs)
+        });
+        self.helpers = helpers;
+        merge(mine, &theirs)
+    }
+
+    /// The principal variation after the root action `first` in this thread's
+    /// tree: `first`, then at each node its most visited child, at most `most`
+    /// actions (fewer where the tree ends).
+    pub fn principal_variation(&self, first: Action, most: usize) -> Vec<Action> {
+        let mut pv = Vec::new();
+        if !self.perfect || self.tree.nodes.is_empty() {
+            pv.push(first);
+            return pv;
+        }
+        let mut node = self.tree.child(0, first);
+        while let Some(n) = node {
+            if pv.len() >= most {
+                break;
+            }
+            pv.push(self.tree.nodes[n as usize].action);
+            node = self
+                .tree
+                .children(n)
+                .filter(|&c| self.tree.nodes[c as usize].visits > 0)
+                .max_by_key(|&c| self.tree.nodes[c as usize].visits);
+        }
+        if pv.is_empty() {
+            pv.push(first);
+        }
+        pv
+    }
+
+    /// One thread's search with `budget` (see [`Searcher::search_with`]).
+    fn search_alone<S: State, K: Knowledge<S>>(
         &mut self,
         state: &S,
         knowledge: &mut K,
+        budget: super::Budget,
     ) -> Report {
         let clock = self.clock;
         let now = || clock.map_or(Duration::ZERO, |c| c());
@@ -167,6 +257,8 @@ impl Searcher {
             steps: 0,
             elapsed: spent(start),
             value: 0.0,
+            win: 0.0,
+            margin: 0.0,
             children: Vec::new(),
             reused: 0,
         };
@@ -179,10 +271,6 @@ impl Searcher {
             return no_search(Some(only));
         }
         let words = info.num_distinct_actions.div_ceil(64).max(1);
-        self.legal_bits.clear();
-        self.legal_bits.resize(words, 0);
-        self.child_bits.clear();
-        self.child_bits.resize(words, 0);
         if self.config.rave.is_some() {
             self.seen.resize_with(info.num_players, Vec::new);
             for s in &mut self.seen {
@@ -204,7 +292,7 @@ impl Searcher {
         self.root_history.clear();
         self.root_history.extend_from_slice(state.history());
         let reused = u64::from(self.tree.nodes[0].visits);
-        let budget = self.config.budget;
+        self.weigh_score();
         let mut playouts = 0u64;
         let mut steps = 0u64;
         // One state for every playout, its buffers reused (`clone_from`).
@@ -217,6 +305,9 @@ impl Searcher {
             }
             steps += self.iterate(&mut s, knowledge);
             playouts += 1;
+            if playouts.is_multiple_of(64) {
+                self.weigh_score();
+            }
             if budget.playouts.is_some_and(|n| playouts >= n)
                 || budget.nodes.is_some_and(|n| self.tree.nodes.len() >= n)
             {
@@ -252,14 +343,19 @@ impl Searcher {
             .children(0)
             .map(|c| {
                 let n = &self.tree.nodes[c as usize];
+                let mean = |sum: f64| {
+                    if n.visits > 0 {
+                        sum / f64::from(n.visits)
+                    } else {
+                        0.0
+                    }
+                };
                 ChildStats {
                     action: n.action,
                     visits: n.visits,
-                    value: if n.visits > 0 {
-                        n.value / f64::from(n.visits)
-                    } else {
-                        0.0
-                    },
+                    value: (1.0 - self.weight) * mean(n.wins) + self.weight * mean(n.score),
+                    win: mean(n.wins),
+                    margin: mean(n.margin),
                 }
             })
             .filter(|c| self.legal.binary_search(&c.action).is_ok())
@@ -281,6 +377,8 @@ impl Searcher {
             steps,
             elapsed: spent(start),
             value: children.first().map_or(0.0, |c| c.value),
+            win: children.first().map_or(0.0, |c| c.win),
+            margin: children.first().map_or(0.0, |c| c.margin),
             children,
             reused,
         }
@@ -300,6 +398,24 @@ impl Searcher {
             }
         }
         first - second
+    }
+
+    /// Sets the score's weight for the playouts to come: the decided weight when
+    /// the searching player's mean return over the root's children is beyond
+    /// ±0.8, else the open one.
+    fn weigh_score(&mut self) {
+        let (open, decided) = (
+            self.config.score_weight.clamp(0.0, 1.0),
+            self.config.score_weight_decided.clamp(0.0, 1.0),
+        );
+        let (mut wins, mut visits) = (0.0, 0u64);
+        for c in self.tree.children(0) {
+            let n = &self.tree.nodes[c as usize];
+            wins += n.wins;
+            visits += u64::from(n.visits);
+        }
+        let decided_now = visits >= 64 && (wins / visits as f64).abs() > 0.8;
+        self.weight = if decided_now { decided } else { open };
     }
 
     /// Keeps the subtree of the position whose history is `history` when it
@@ -376,10 +492,8 @@ impl Searcher {
                         && self.perfect
                     {
                         self.select_grown(s, node, p, after, knowledge)
-                    } else if self.perfect {
-                        self.select_known(s, node, p)
                     } else {
-                        self.select(s, node, p)
+                        self.select_known(s, node, p, knowledge)
                     };
                     let Some((a, child, new)) = chosen else {
                         break;
@@ -414,8 +528,8 @@ impl Searcher {
             rollout += 1;
         }
         steps += rollout as u64;
-        let returns = s.returns();
-        self.backup(&returns);
+        let outcome = Outcome::of(s, &self.config);
+        self.backup(&outcome);
         steps
     }
 
@@ -445,74 +559,31 @@ impl Searcher {
         node
     }
 
-    /// At a decision node of player `p`: the action to take, its child, and whether
-    /// the child is new. Counts availability; expands an untried action when the
-    /// node may grow, else picks the best child by UCB (with RAVE).
-    fn select<S: State>(&mut self, s: &S, node: u32, p: usize) -> Option<(Action, u32, bool)> {
-        s.legal_actions_into(&mut self.legal);
-        if self.legal.is_empty() {
-            return None;
-        }
-        for &a in &self.legal {
-            set(&mut self.legal_bits, a);
-        }
-        // Availability, and which legal actions have a child.
-        let mut children = 0usize;
-        let mut c = self.tree.nodes[node as usize].first_child;
-        while c != NONE {
-            let n = &mut self.tree.nodes[c as usize];
-            if get(&self.legal_bits, n.action) {
-                n.available += 1;
-                set(&mut self.child_bits, n.action);
-            }
-            children += 1;
-            c = n.next_sibling;
-        }
-        let untried = self
-            .legal
-            .iter()
-            .filter(|&&a| !get(&self.child_bits, a))
-            .count();
-        let visits = self.tree.nodes[node as usize].visits;
-        let may_grow = match self.config.widening {
-            Some(Widening { c, alpha, above }) if self.legal.len() >= above => {
-                let allowed = (c * (f64::from(visits) + 1.0).powf(alpha)).ceil() as usize;
-                children < allowed.max(1)
-            }
-            _ => true,
-        };
-        let result = if untried > 0 && (may_grow || children == 0) {
-            let a = self.pick_untried(s, untried);
-            let child = self.tree.add(node, a, p as u8);
-            self.tree.nodes[child as usize].available = 1;
-            Some((a, child, true))
-        } else {
-            self.best_child(node)
-                .map(|c| (self.tree.nodes[c as usize].action, c, false))
-        };
-        // Clear the scratch bits.
-        for &a in &self.legal {
-            clear(&mut self.legal_bits, a);
-            clear(&mut self.child_bits, a);
-        }
-        result
-    }
-
-    /// As [`Searcher::select`] for a game of perfect information, where a node is
-    /// always the same position: its legal actions are listed at the first visit
-    /// and tried one by one in random order; afterwards every child is legal and
-    /// no list is made again.
-    fn select_known<S: State>(
+    /// At a decision node of player `p`: the action to take, its child, and
+    /// whether the child is new. A node is one player's decision with the same
+    /// legal actions at every visit — a position in a game of perfect
+    /// information, the mover's information set otherwise (a player knows what
+    /// it may do) — so its legal actions (those the knowledge keeps,
+    /// [`Knowledge::keep`]) are listed once, at the first visit, and tried one
+    /// by one: in random order, or under progressive widening the playout
+    /// policy's proposal first. Once every action has a child (or widening
+    /// allows no more), the best child by UCB (and RAVE). An action that a
+    /// determinised state refuses ends that playout's descent.
+    fn select_known<S: State, K: Knowledge<S>>(
         &mut self,
         s: &S,
         node: u32,
         p: usize,
+        knowledge: &mut K,
     ) -> Option<(Action, u32, bool)> {
         let n = node as usize;
         if self.tree.nodes[n].untried_len == super::tree::UNKNOWN {
             s.legal_actions_into(&mut self.legal);
             if self.legal.is_empty() {
                 return None;
+            }
+            if self.legal.iter().any(|&a| knowledge.keep(s, a)) {
+                self.legal.retain(|a| knowledge.keep(s, *a));
             }
             self.tree.nodes[n].untried_at = self.tree.untried.len() as u32;
             self.tree.nodes[n].untried_len = self.legal.len() as u32;
@@ -532,8 +603,16 @@ impl Searcher {
             _ => true,
         };
         if len > 0 && may_grow {
-            // Take an untried action at random: swap it to the end of the run.
-            let k = at + below(&mut self.rng, len as u32) as usize;
+            // Take an untried action, the policy's proposal under widening, else
+            // at random: swap it to the end of the run.
+            let run = at..at + len;
+            let proposed = if self.config.widening.is_some() {
+                s.playout_action(&mut self.rng)
+                    .and_then(|a| self.tree.untried[run.clone()].iter().position(|&u| u == a))
+            } else {
+                None
+            };
+            let k = at + proposed.unwrap_or_else(|| below(&mut self.rng, len as u32) as usize);
             let last = at + len - 1;
             self.tree.untried.swap(k, last);
             let a = self.tree.untried[last];
@@ -614,11 +693,16 @@ impl Searcher {
             let pv = f64::from(n.prior_visits);
             let pq = f64::from(n.prior_value);
             let visits = f64::from(n.visits) + pv;
-            let mut q = (visits > 0.0).then(|| (n.value + pv * pq) / visits);
+            let w = self.weight;
+            let score_mean = |sum: f64, k: u32| if k > 0 { sum / f64::from(k) } else { 0.0 };
+            let mut q = (visits > 0.0).then(|| {
+                (1.0 - w) * (n.wins + pv * pq) / visits + w * score_mean(n.score, n.visits)
+            });
             if let Some(k) = self.config.rave {
                 let rave_visits = f64::from(n.rave_visits) + pv;
                 if rave_visits > 0.0 {
-                    let rq = (n.rave_value + pv * pq) / rave_visits;
+                    let rq = (1.0 - w) * (n.rave_wins + pv * pq) / rave_visits
+                        + w * score_mean(n.rave_score, n.rave_visits);
                     q = Some(match q {
                         Some(q) => {
                             let beta = (k / (3.0 * visits + k)).sqrt();
@@ -643,36 +727,9 @@ impl Searcher {
         best
     }
 
-    /// An untried legal action: under widening the playout policy's proposal when
-    /// untried, else a uniform draw among the untried.
-    fn pick_untried<S: State>(&mut self, s: &S, untried: usize) -> Action {
-        if self.config.widening.is_some()
-            && let Some(a) = s.playout_action(&mut self.rng)
-            && !get(&self.child_bits, a)
-            && get(&self.legal_bits, a)
-        {
-            return a;
-        }
-        let mut k = below(&mut self.rng, untried as u32) as usize;
-        for &a in &self.legal {
-            if !get(&self.child_bits, a) {
-                if k == 0 {
-                    return a;
-                }
-                k -= 1;
-            }
-        }
-        self.legal[0]
-    }
-
     /// The child with the highest UCB score (every child legal).
     fn best_child_any(&self, node: u32) -> Option<u32> {
         self.best_by(node, |_| true)
-    }
-
-    /// The child with the highest UCB score among those legal now.
-    fn best_child(&self, node: u32) -> Option<u32> {
-        self.best_by(node, |a| get(&self.legal_bits, a))
     }
 
     /// The child with the highest UCB score among those `eligible` accepts.
@@ -685,12 +742,14 @@ impl Searcher {
             let n = &self.tree.nodes[c as usize];
             if eligible(n.action) {
                 let visits = f64::from(n.visits.max(1));
-                let mut q = n.value / visits;
+                let w = self.weight;
+                let mut q = ((1.0 - w) * n.wins + w * n.score) / visits;
                 if let Some(k) = self.config.rave
                     && n.rave_visits > 0
                 {
                     let beta = (k / (3.0 * visits + k)).sqrt();
-                    let rq = n.rave_value / f64::from(n.rave_visits);
+                    let rq =
+                        ((1.0 - w) * n.rave_wins + w * n.rave_score) / f64::from(n.rave_visits);
                     q = (1.0 - beta) * q + beta * rq;
                 }
                 let explore = if c_explore > 0.0 {
@@ -711,12 +770,15 @@ impl Searcher {
 
     /// Adds the playout's returns to every node on the path (each from its actor's
     /// side), and the RAVE statistics of the path's decision nodes' children.
-    fn backup(&mut self, returns: &PerPlayer) {
+    fn backup(&mut self, outcome: &Outcome) {
         for &id in &self.path {
             let n = &mut self.tree.nodes[id as usize];
             n.visits += 1;
             if n.actor != NO_PLAYER {
-                n.value += returns.get(n.actor as usize).copied().unwrap_or(0.0);
+                let p = n.actor as usize;
+                n.wins += outcome.returns.get(p).copied().unwrap_or(0.0);
+                n.score += outcome.score.get(p).copied().unwrap_or(0.0);
+                n.margin += outcome.margin.get(p).copied().unwrap_or(0.0);
             }
         }
         if self.config.rave.is_none() {
@@ -739,16 +801,149 @@ impl Searcher {
             let Some(bits) = self.seen.get(p as usize) else {
                 continue;
             };
-            let r = returns.get(p as usize).copied().unwrap_or(0.0);
+            let r = outcome.returns.get(p as usize).copied().unwrap_or(0.0);
+            let t = outcome.score.get(p as usize).copied().unwrap_or(0.0);
             let mut c = self.tree.nodes[parent as usize].first_child;
             while c != NONE {
                 let n = &mut self.tree.nodes[c as usize];
                 if n.flags & NO_RAVE == 0 && get(bits, n.action) {
                     n.rave_visits += 1;
-                    n.rave_value += r;
+                    n.rave_wins += r;
+                    n.rave_score += t;
                 }
                 c = n.next_sibling;
             }
+        }
+    }
+}
+
+/// The threads a search may use: `wanted`, at least 1; 1 where the target has no
+/// threads.
+fn usable_threads(wanted: usize) -> usize {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        1
+    } else {
+        wanted.max(1)
+    }
+}
+
+/// Each thread's share of `budget`: playouts and nodes divided (the first
+/// threads take the rest; at least one each), the same time for all.
+fn split_budget(budget: super::Budget, threads: usize) -> Vec<super::Budget> {
+    let share = |n: u64, k: u64| {
+        let t = threads as u64;
+        (n / t + u64::from(k < n % t)).max(1)
+    };
+    (0..threads as u64)
+        .map(|k| super::Budget {
+            playouts: budget.playouts.map(|n| share(n, k)),
+            nodes: budget.nodes.map(|n| share(n as u64, k) as usize),
+            time: budget.time,
+        })
+        .collect()
+}
+
+/// One report from the threads' reports: the root children's visits and sums
+/// added up, the playouts, nodes and steps too; the longest time.
+fn merge(first: Report, others: &[Report]) -> Report {
+    let mut children: Vec<(ChildStats, f64, f64, f64)> = Vec::new();
+    for r in core::iter::once(&first).chain(others) {
+        for c in &r.children {
+            let v = f64::from(c.visits);
+            match children.iter_mut().find(|(m, ..)| m.action == c.action) {
+                Some((m, value, win, margin)) => {
+                    m.visits += c.visits;
+                    *value += c.value * v;
+                    *win += c.win * v;
+                    *margin += c.margin * v;
+                }
+                None => children.push((*c, c.value * v, c.win * v, c.margin * v)),
+            }
+        }
+    }
+    let mut children: Vec<ChildStats> = children
+        .into_iter()
+        .map(|(mut c, value, win, margin)| {
+            let v = f64::from(c.visits.max(1));
+            c.value = value / v;
+            c.win = win / v;
+            c.margin = margin / v;
+            c
+        })
+        .collect();
+    children.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.value.total_cmp(&a.value))
+            .then(a.action.cmp(&b.action))
+    });
+    let best = children.first().copied();
+    Report {
+        action: best.map(|c| c.action).or(first.action),
+        playouts: first.playouts + others.iter().map(|r| r.playouts).sum::<u64>(),
+        nodes: first.nodes + others.iter().map(|r| r.nodes).sum::<usize>(),
+        steps: first.steps + others.iter().map(|r| r.steps).sum::<u64>(),
+        elapsed: others
+            .iter()
+            .map(|r| r.elapsed)
+            .fold(first.elapsed, core::cmp::max),
+        value: best.map_or(0.0, |c| c.value),
+        win: best.map_or(0.0, |c| c.win),
+        margin: best.map_or(0.0, |c| c.margin),
+        children,
+        reused: first.reused + others.iter().map(|r| r.reused).sum::<u64>(),
+    }
+}
+
+/// A playout's end for every player: the returns, the score margins, and the
+/// score terms (`(2/π) · atan(margin / total / scale)`, the total being the sum
+/// of the scores' sizes) the search weighs beside the returns.
+struct Outcome {
+    returns: PerPlayer,
+    margin: PerPlayer,
+    score: PerPlayer,
+}
+
+impl Outcome {
+    /// The end of the playout `s`; the score terms only when the search weighs
+    /// the score.
+    fn of<S: State>(s: &S, config: &Config) -> Outcome {
+        let returns = s.returns();
+        let scores = s.scores();
+        let margin: PerPlayer = (0..scores.len())
+            .map(|p| {
+                let best_other = scores
+                    .iter()
+                    .enumerate()
+                    .filter(|&(q, _)| q != p)
+                    .map(|(_, &x)| x)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                if best_other.is_finite() {
+                    scores[p] - best_other
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let weighs = config.score_weight > 0.0 || config.score_weight_decided > 0.0;
+        let scale = config.score_scale.max(f64::MIN_POSITIVE);
+        // The margin as a share of all the points scored, so that one scale
+        // serves every board.
+        let total: f64 = scores.iter().map(|x| x.abs()).sum();
+        let score = margin
+            .iter()
+            .map(|&m| {
+                if weighs && total > 0.0 {
+                    core::f64::consts::FRAC_2_PI * (m / total / scale).atan()
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        Outcome {
+            returns,
+            margin,
+            score,
         }
     }
 }
@@ -795,12 +990,6 @@ fn set(bits: &mut [u64], a: Action) {
     }
 }
 
-fn clear(bits: &mut [u64], a: Action) {
-    if let Some(w) = bits.get_mut((a / 64) as usize) {
-        *w &= !(1 << (a % 64));
-    }
-}
-
 fn get(bits: &[u64], a: Action) -> bool {
     bits.get((a / 64) as usize)
         .is_some_and(|w| w >> (a % 64) & 1 == 1)
@@ -813,7 +1002,10 @@ pub fn choose<G: Game>(
     state: &G::State,
     budget: super::Budget,
     seed: u64,
-) -> Option<Action> {
+) -> Option<Action>
+where
+    G::State: Sync,
+{
     let mut searcher = Searcher::new(Config::for_game(game.info().short_name, budget, seed));
     searcher.search(state).action
 }

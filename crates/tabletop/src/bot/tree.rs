@@ -23,12 +23,19 @@ pub(crate) struct Node {
     /// availability count of information-set MCTS; equals the parent's visits in a
     /// game of perfect information).
     pub available: u32,
-    /// Sum of the actor's returns over the visits.
-    pub value: f64,
+    /// Sum of the actor's returns (win 1, loss −1) over the visits.
+    pub wins: f64,
+    /// Sum of the actor's score term, `(2/π) · atan(margin / scale)`, over the
+    /// visits (weighed beside the returns: [`super::Config::score_weight`]).
+    pub score: f64,
+    /// Sum of the actor's score margin (its score minus the best other's) over
+    /// the visits.
+    pub margin: f64,
     /// All-moves-as-first statistics: playouts in which the actor played `action`
     /// later from the parent's position.
     pub rave_visits: u32,
-    pub rave_value: f64,
+    pub rave_wins: f64,
+    pub rave_score: f64,
     /// Perfect information: where this node's untried actions start in
     /// [`Tree::untried`], and how many are left (`UNKNOWN` before the first visit).
     pub untried_at: u32,
@@ -51,9 +58,12 @@ impl Node {
             next_sibling: NONE,
             visits: 0,
             available: 0,
-            value: 0.0,
+            wins: 0.0,
+            score: 0.0,
+            margin: 0.0,
             rave_visits: 0,
-            rave_value: 0.0,
+            rave_wins: 0.0,
+            rave_score: 0.0,
             untried_at: 0,
             untried_len: UNKNOWN,
             prior_visits: 0.0,

@@ -178,6 +178,7 @@ impl Go {
             long_name: "Go",
             params,
             num_players: 2,
+            player_names: &["B", "W"],
             num_distinct_actions: points + 1,
             max_chance_outcomes: 0,
             max_game_length: max_moves,

@@ -1,22 +1,44 @@
 //! How the bots search Go: RAVE with a small exploration constant (measured:
-//! `docs/bots.md`), and priors from go_core's heavy-policy view of each move.
+//! `docs/bots.md`), the score weighed beside the win so that a lost game is
+//! lost by as little as possible and a won one won safely, no stone in one's own
+//! eye in the tree (as in the playouts), and priors from go_core's heavy-policy
+//! view of each move.
 
 use std::vec::Vec;
 
-use go_core::{Move, Point};
+use go_core::{Move, Point, Scoring};
 
 use super::GoState;
 use crate::action::Action;
 use crate::bot::{Budget, Config, Knowledge, Prior};
 
-/// Go's search settings: RAVE (`k` = 1000) and exploration 0.2.
+/// Go's search settings (measured: `docs/bots.md`): RAVE (`k` = 1000),
+/// exploration 0.2, the tree grown a node at a time from its second visit with
+/// [`GoKnowledge`]'s priors, and the score margin weighed beside the win — a
+/// little while the result is open, much once it looks decided.
 pub(super) fn config(budget: Budget, seed: u64) -> Config {
     Config {
         rave: Some(1000.0),
         exploration: 0.2,
+        expand_after: Some(2),
+        score_weight: SCORE_WEIGHT,
+        score_weight_decided: SCORE_WEIGHT_DECIDED,
+        score_scale: SCORE_SCALE,
         ..Config::with_budget(budget, seed)
     }
 }
+
+/// How much the score margin counts beside the win while the result is open
+/// ([`Config::score_weight`]): too little to cost a won game (measured).
+pub const SCORE_WEIGHT: f64 = 0.03;
+
+/// How much it counts once the result looks decided
+/// ([`Config::score_weight_decided`]): the loss kept small, the win made safe.
+pub const SCORE_WEIGHT_DECIDED: f64 = 0.5;
+
+/// The share of all points (the board and the komi) at which the score term is
+/// worth half its most ([`Config::score_scale`]): 44 points on 9×9.
+pub const SCORE_SCALE: f64 = 0.5;
 
 /// Go's knowledge for the search's tree ([`crate::bot::Knowledge`]): priors from
 /// go_core's heavy-policy view of each move ([`go_core::Game::move_hints`]), as
@@ -24,7 +46,8 @@ pub(super) fn config(budget: Budget, seed: u64) -> Config {
 /// imagined playouts; the priors of the rules that apply add up.
 ///
 /// - every move: `even` playouts at an even result;
-/// - a move that fills one of the mover's own eyes is left out of the tree;
+/// - a move that fills one of the mover's own eyes is left out of the tree, and so is
+///   a pass but where the search may pass ([`may_pass`]);
 /// - a capture, a saving move (the heavy policy's atari step) or a move matching
 ///   one of MoGo's patterns next to the last move: `tactics` playouts won;
 /// - a move putting an opponent chain in atari: `atari` playouts won;
@@ -34,8 +57,10 @@ pub(super) fn config(budget: Budget, seed: u64) -> Config {
 ///   either direction): `edge` playouts lost on the first line, half as many on
 ///   the second;
 /// - a move within two points of the last one: `near` playouts won;
-/// - a pass while more than a quarter of the board is empty: `edge` playouts
-///   lost. RAVE never credits a pass (its value depends on when it is played).
+/// - a pass while more than a quarter of the board is empty: `even + edge`
+///   playouts lost (all of its prior lost: an even share would look good beside
+///   the moves of a lost position); later no prior at all, for the same reason.
+///   RAVE never credits a pass (its value depends on when it is played).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoKnowledge {
     /// Even playouts for every move.
@@ -117,7 +142,39 @@ fn stones_near(board: &go_core::Board, p: Point) -> bool {
     })
 }
 
+/// Whether the side to move may pass in the search's tree. Under area
+/// scoring a pass gains nothing a move could not (a stone in one's own area
+/// costs nothing), while passing early hands the opponent a move that playouts
+/// are too noisy to price: so a pass is searched only after the opponent's
+/// pass (it may end the game, and the count is then exact), or when every
+/// legal move would fill one of the mover's own eyes. Under territory scoring a
+/// stone in one's own area costs a point, and a pass is always searched.
+fn may_pass(game: &go_core::Game) -> bool {
+    if game.rules().scoring() == Scoring::Territory
+        || matches!(game.last_move(), Some((_, Move::Pass)))
+    {
+        return true;
+    }
+    let mut other = false;
+    game.for_each_legal_move(|mv| {
+        if let Move::Play(p) = mv {
+            other |= !game.fills_own_eye(p);
+        }
+    });
+    !other
+}
+
 impl Knowledge<GoState> for GoKnowledge {
+    /// Never a stone in one's own eye ([`go_core::Game::fills_own_eye`]), and a
+    /// pass only when the search may pass ([`may_pass`]).
+    fn keep(&mut self, state: &GoState, action: Action) -> bool {
+        match state.action_to_move(action) {
+            Some(Move::Play(p)) => !state.game.fills_own_eye(p),
+            Some(Move::Pass) => may_pass(&state.game),
+            _ => true,
+        }
+    }
+
     fn priors(&mut self, state: &GoState, actions: &[Action], out: &mut Vec<Option<Prior>>) {
         out.clear();
         let game = &state.game;
@@ -127,14 +184,24 @@ impl Knowledge<GoState> for GoKnowledge {
         for &a in actions {
             out.push(match state.action_to_move(a) {
                 Some(Move::Play(p)) => self.stone_prior(game, p),
-                Some(Move::Pass) => Some(Prior {
-                    visits: self.even + if crowded { 0.0 } else { self.edge },
-                    value: if crowded || self.even + self.edge <= 0.0 {
-                        0.0
-                    } else {
-                        -self.edge / (self.even + self.edge)
-                    },
-                    rave: false,
+                Some(Move::Pass) if !may_pass(game) => None,
+                // A pass while a quarter of the board or more is empty is as
+                // bad as it gets: a prior of losses, whatever the position (an
+                // even prior would look good beside the moves of a lost
+                // position, whose RAVE values come in low at once). Later, no
+                // prior: its own playouts judge it.
+                Some(Move::Pass) => Some(if crowded {
+                    Prior {
+                        visits: 0.0,
+                        value: 0.0,
+                        rave: false,
+                    }
+                } else {
+                    Prior {
+                        visits: self.even + self.edge,
+                        value: -1.0,
+                        rave: false,
+                    }
                 }),
                 _ => Some(Prior::NONE),
             });

@@ -50,6 +50,8 @@ mod observe;
 use actions::{HORSES, THROWS};
 use observe::PLACES;
 
+/// The seats' names.
+const SEATS: [&str; 4] = ["A", "B", "C", "D"];
 const NAME: &str = "hoop_race";
 const DEFAULT_MAX_ACTIONS: i64 = 3000;
 
@@ -124,6 +126,7 @@ impl HoopRace {
             long_name: "Hoop race (yut nori family)",
             params,
             num_players: players,
+            player_names: &SEATS[..players],
             num_distinct_actions: (seats * HORSES * THROWS) as usize,
             max_chance_outcomes: THROWS as usize,
             max_game_length: max_actions,

@@ -44,6 +44,8 @@ mod observe;
 #[cfg(feature = "referee")]
 pub(crate) mod series;
 
+/// The seats' names.
+const SEATS: [&str; 4] = ["A", "B", "C", "D"];
 const NAME: &str = "o_an_quan";
 /// The move limit a rule set without one gets.
 const DEFAULT_LIMIT: u32 = 5_000;
@@ -104,6 +106,7 @@ impl OAnQuan {
             long_name: "O an quan",
             params,
             num_players: players,
+            player_names: &SEATS[..players],
             num_distinct_actions: 2 * squares.len(),
             max_chance_outcomes: 0,
             max_game_length: limit,

@@ -85,6 +85,7 @@ impl TarokkWar {
             long_name: "Tarokk war",
             params: described,
             num_players: 2,
+            player_names: &["1", "2"],
             num_distinct_actions: CARDS,
             max_chance_outcomes: CARDS,
             max_game_length: 60 + 36,

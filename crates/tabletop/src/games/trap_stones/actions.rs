@@ -7,13 +7,16 @@
 use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
-use trap_stones::{Cell, Group, Move};
+use trap_stones::{Cell, Group, Move, MoveList};
 
 use super::Def;
-use crate::action::Action;
+use crate::action::{Action, ActionList};
 
 /// No cell: pads the cell numbers of groups of fewer than four cells.
 pub(super) const PAD: u16 = u16::MAX;
+
+/// Words of a bit set over the cells of the largest board (26 × 26).
+const CELL_WORDS: usize = (26 * 26usize).div_ceil(64);
 
 impl Def {
     pub(super) fn cells(&self) -> u32 {
@@ -49,6 +52,44 @@ impl Def {
                 4 * n + 1 + self.groups.binary_search(&key).ok()? as u32
             }
         })
+    }
+
+    /// The actions of the moves in `list`, in increasing order, into `out`: the
+    /// placed moves (stones or stake moves, `decline`, scarecrows) from the list,
+    /// then the va-bank groups by a test of each precomputed group's cells
+    /// ([`MoveList::va_bank_allows`]) — already in action order, and without
+    /// enumerating the groups and searching each one's action (thousands of
+    /// moves, listed at every new node of a search).
+    pub(super) fn list_moves(&self, list: &MoveList, out: &mut ActionList) {
+        let placed = out.len();
+        for mv in list.iter() {
+            if matches!(mv, Move::VaBank(_)) {
+                break;
+            }
+            if let Some(a) = self.action(mv) {
+                out.push(a);
+            }
+        }
+        out[placed..].sort_unstable();
+        if !list.va_bank_open() {
+            return;
+        }
+        // One bit per cell number: whether a group may hold it.
+        let mut allowed = [0u64; CELL_WORDS];
+        for n in 0..self.cells() {
+            if let Some(c) = self.cell(n)
+                && list.va_bank_allows(c)
+            {
+                allowed[(n / 64) as usize] |= 1 << (n % 64);
+            }
+        }
+        let holds = |k: u16| k == PAD || allowed[usize::from(k / 64)] >> (k % 64) & 1 == 1;
+        let first = 4 * self.cells() + 1;
+        for (i, key) in self.groups.iter().enumerate() {
+            if key.iter().all(|&k| holds(k)) {
+                out.push(first + i as u32);
+            }
+        }
     }
 
     /// The move of a play action (`None` for a trap action or out of range).

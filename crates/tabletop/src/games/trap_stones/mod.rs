@@ -102,6 +102,7 @@ impl TrapStones {
             long_name: "Trap stones",
             params: described,
             num_players: 2,
+            player_names: &["1", "2"],
             num_distinct_actions: 4 * n + 1 + groups.len(),
             max_chance_outcomes: 2,
             max_game_length: 2 * k + 2 * n + 1,
@@ -427,11 +428,9 @@ impl State for TrapStonesState {
                 out.extend((0..self.def.cells()).filter(|&a| self.trap_refusal(side, a).is_ok()));
             }
             Phase::Play(g) => {
-                if g.is_over() {
-                    return;
+                if !g.is_over() {
+                    self.def.list_moves(&g.legal_moves(), out);
                 }
-                out.extend(g.legal_moves().iter().filter_map(|mv| self.def.action(mv)));
-                out.sort_unstable();
             }
         }
     }

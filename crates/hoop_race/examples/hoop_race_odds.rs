@@ -3,7 +3,7 @@
 //! docs/hoop_race.md.
 //!
 //! ```text
-//! cargo run --release -p hoop_race --example odds -- [GAMES] [SEED]
+//! cargo run --release -p hoop_race --example hoop_race_odds -- [GAMES] [SEED]
 //! ```
 //! Defaults: 1,000,000 games per row, seed 1. The order of play is settled by
 //! throws (ruling H9); throws come from fair sticks; moves are uniform among the

@@ -4,7 +4,7 @@
 //! policy. Prints the Markdown tables in docs/tarokk_war.md.
 //!
 //! ```text
-//! cargo run --release -p tarokk_war --example odds -- [GAMES] [SEED]
+//! cargo run --release -p tarokk_war --example tarokk_war_odds -- [GAMES] [SEED]
 //! ```
 
 use rand_core::SeedableRng;

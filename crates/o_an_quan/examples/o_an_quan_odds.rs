@@ -3,7 +3,7 @@
 //! games last. Prints a Markdown table (the one in docs/o_an_quan.md).
 //!
 //! ```text
-//! cargo run --release -p o_an_quan --example odds -- [GAMES] [SEED]
+//! cargo run --release -p o_an_quan --example o_an_quan_odds -- [GAMES] [SEED]
 //! ```
 //! Defaults: 1,000,000 games per row, seed 1. Moves are uniform among the legal
 //! ones; A moves first.
