@@ -8,16 +8,20 @@
 //! japanese, aga, new_zealand, …; `go_core::Rules::from_katago`). Without a clock from the controller (`time_settings`,
 //! `time_left`) `genmove` searches for level L (1–10, default 6: 6,400 playouts),
 //! N playouts, or S seconds a move. `--resign P` resigns a game whose winning
-//! chance falls below P (0–1); by default the engine never resigns. A search
-//! ends before its budget once its choice cannot change; `--stop-early 0`
-//! spends every move's whole budget.
+//! chance stays below P (0–1) for `--resign-turns T` of its moves in a row
+//! (default 3); by default the engine never resigns. `--threads N` searches on
+//! N threads (root parallelism). A search ends before its budget once its
+//! choice cannot change; `--stop-early 0` spends every move's whole budget.
+//! `lz-analyze` and `kata-analyze` run until the next command arrives, as GUIs
+//! expect (`tabletop::gtp::Analysis`).
 
 use std::io::{BufRead, Write};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use go_core::Rules;
 use tabletop::bot::{Budget, Level};
-use tabletop::gtp::{Engine, Thinking};
+use tabletop::gtp::{Analysis, Engine, Thinking};
 
 fn main() {
     let mut rules = Rules::default();
@@ -43,6 +47,8 @@ fn main() {
             }
             "--seed" => thinking.seed = number(&value) as u64,
             "--resign" => thinking.resign_below = Some(number(&value).min(1.0)),
+            "--resign-turns" => thinking.resign_turns = number(&value).max(1.0) as u32,
+            "--threads" => thinking.threads = number(&value).max(1.0) as usize,
             "--explore" => thinking.exploration = Some(number(&value)),
             "--rave" => thinking.rave = Some(number(&value)),
             "--knowledge" => thinking.knowledge = number(&value) > 0.0,
@@ -63,10 +69,46 @@ fn main() {
         }
     }
     let mut engine = Engine::new(rules, thinking);
-    let stdin = std::io::stdin();
+    // Lines are read on their own thread, so that an analysis (which runs until
+    // the next command) can see a command arrive.
+    let (lines, input) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut pending: Option<String> = None;
+    loop {
+        let line = match pending.take() {
+            Some(l) => l,
+            None => match input.recv() {
+                Ok(l) => l,
+                Err(_) => break,
+            },
+        };
+        let (id, command, args) = split(&line);
+        if let Some(analysis) = Analysis::parse(command, &args) {
+            let done = match analysis {
+                Ok(a) => engine.analyze(id, &a, &mut out, || {
+                    if pending.is_none() {
+                        pending = input.try_recv().ok();
+                    }
+                    pending.is_some()
+                }),
+                Err(e) => {
+                    let id = id.map(|i| i.to_string()).unwrap_or_default();
+                    write!(out, "?{id} {e}\n\n").and_then(|()| out.flush())
+                }
+            };
+            if done.is_err() {
+                break;
+            }
+            continue;
+        }
         let reply = engine.handle_line(&line);
         // What the engine notes (rules it could not read) goes to standard error,
         // as GTP engines log.
@@ -87,9 +129,21 @@ fn main() {
     }
 }
 
+/// A GTP line's id, command and arguments (comments and control characters
+/// dropped as `Engine::handle_line` drops them).
+fn split(line: &str) -> (Option<u64>, &str, Vec<&str>) {
+    let line = line.split('#').next().unwrap_or("");
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    match first.parse::<u64>() {
+        Ok(id) => (Some(id), words.next().unwrap_or(""), words.collect()),
+        Err(_) => (None, first, words.collect()),
+    }
+}
+
 fn exit_usage(problem: &str) -> ! {
     eprintln!(
-        "go_gtp: {problem}\nusage: go_gtp [--rules NAME] [--level L | --playouts N | --seconds S] [--seed N] [--resign P]"
+        "go_gtp: {problem}\nusage: go_gtp [--rules NAME] [--level L | --playouts N | --seconds S] [--seed N] [--resign P] [--resign-turns T] [--threads N]"
     );
     std::process::exit(2);
 }

@@ -1,7 +1,9 @@
 //! GTP's clock: `time_settings` (main time, then Canadian byo-yomi of so many
-//! stones in so much time) and `time_left`, and the time a move may take.
+//! stones in so much time), KGS's `kgs-time_settings` (none, absolute, Canadian,
+//! or Japanese byo-yomi of so many periods of so much time each), `time_left`,
+//! and the time a move may take.
 
-use std::string::String;
+use std::string::{String, ToString};
 use std::time::Duration;
 
 use go_core::Color;
@@ -15,7 +17,11 @@ use crate::bot::Budget;
 pub(super) struct Clock {
     main: f64,
     byo_time: f64,
+    /// Canadian: stones a period; Japanese: periods.
     byo_stones: u32,
+    /// Japanese byo-yomi: every move in overtime may take a whole period (and
+    /// `time_left`'s stones are the periods left, as KGS sends them).
+    japanese: bool,
     /// Seconds and stones left per colour.
     left: [Option<(f64, u32)>; 2],
 }
@@ -35,9 +41,37 @@ impl Engine {
             main,
             byo_time: byo,
             byo_stones: stones as u32,
+            japanese: false,
             left: [None; 2],
         });
         Ok(())
+    }
+
+    /// `kgs-time_settings none | absolute MAIN | canadian MAIN PERIOD STONES |
+    /// byoyomi MAIN PERIOD PERIODS`.
+    pub(super) fn kgs_time_settings(&mut self, args: &[&str]) -> Result<(), String> {
+        let num = |k: usize| -> Result<f64, String> {
+            args.get(k)
+                .and_then(|a| a.parse::<f64>().ok())
+                .filter(|t| t.is_finite() && *t >= 0.0)
+                .ok_or_else(|| "syntax error".to_string())
+        };
+        match args.first().copied() {
+            Some("none") if args.len() == 1 => {
+                self.clock = None;
+                Ok(())
+            }
+            Some("absolute") if args.len() == 2 => self.time_settings(num(1)?, 0.0, 0.0),
+            Some("canadian") if args.len() == 4 => self.time_settings(num(1)?, num(2)?, num(3)?),
+            Some("byoyomi") if args.len() == 4 => {
+                self.time_settings(num(1)?, num(2)?, num(3)?)?;
+                if let Some(c) = &mut self.clock {
+                    c.japanese = true;
+                }
+                Ok(())
+            }
+            _ => Err("syntax error".into()),
+        }
     }
 
     /// `time_left color time stones`.
@@ -51,27 +85,34 @@ impl Engine {
         Ok(())
     }
 
-    /// The time for this move: in byo-yomi its period over its stones; in main
-    /// time a share of what is left, as if a third of the empty points were still
-    /// to be played; else the engine's budget.
+    /// The time for this move: in Canadian byo-yomi its period over its stones,
+    /// in Japanese byo-yomi a period; in main time a share of what is left, as if
+    /// a third of the empty points were still to be played, plus what one move of
+    /// byo-yomi may take; else the engine's budget.
     pub(super) fn move_budget(&self) -> Budget {
         let Some(clock) = self.clock else {
             return self.thinking.budget;
         };
         let me = self.game.to_move().index();
         let (left, stones) = clock.left[me].unwrap_or((clock.main, 0));
-        let seconds = if stones > 0 {
+        // What one move of byo-yomi may take.
+        let byo = if clock.byo_stones == 0 {
+            0.0
+        } else if clock.japanese {
+            clock.byo_time
+        } else {
+            clock.byo_time / f64::from(clock.byo_stones)
+        };
+        let seconds = if stones > 0 && clock.japanese {
+            // In overtime: the period (the time left in it, if less).
+            left.min(clock.byo_time).max(0.0)
+        } else if stones > 0 {
             left / f64::from(stones)
         } else if left > 0.0 {
             let to_play = (self.game.board().empty_count() / 3).max(10) as f64;
-            let byo = if clock.byo_stones > 0 {
-                clock.byo_time / f64::from(clock.byo_stones)
-            } else {
-                0.0
-            };
             left / to_play + byo
-        } else if clock.byo_stones > 0 {
-            clock.byo_time / f64::from(clock.byo_stones)
+        } else if byo > 0.0 {
+            byo
         } else {
             0.05
         };

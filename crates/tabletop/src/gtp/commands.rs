@@ -10,7 +10,7 @@ use go_core::{Color, Komi, Move, Point};
 use super::{Engine, Reply};
 
 /// The commands this engine knows, as `list_commands` prints them.
-pub const COMMANDS: [&str; 28] = [
+pub const COMMANDS: [&str; 34] = [
     "protocol_version",
     "name",
     "version",
@@ -39,6 +39,12 @@ pub const COMMANDS: [&str; 28] = [
     "captures",
     "kata-get-rules",
     "kata-set-rules",
+    "kgs-time_settings",
+    "lz-analyze",
+    "kata-analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+    "stop",
 ];
 
 fn syntax() -> Reply {
@@ -80,6 +86,9 @@ impl Engine {
                 self.quit = true;
                 ok(String::new())
             }
+            // Ends an analysis (the program sees the command arrive and stops
+            // it); on its own, nothing to do.
+            "stop" => ok(String::new()),
             "boardsize" | "rectangular_boardsize" => {
                 let sizes: Vec<Option<u8>> = args.iter().map(|a| a.parse().ok()).collect();
                 match sizes.as_slice() {
@@ -203,6 +212,7 @@ impl Engine {
                 Some(c) => ok(self.game.prisoners(c).to_string()),
                 None => syntax(),
             },
+            "kgs-time_settings" => done(self.kgs_time_settings(args)),
             "kata-get-rules" => ok(self.game.rules().katago_json()),
             "kata-set-rules" => done(self.set_katago_rules(&args.join(" "))),
             "" => syntax(),

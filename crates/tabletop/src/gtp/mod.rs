@@ -12,6 +12,8 @@
 //!   with the rules as KataGo names them;
 //! - `clock`: GTP's time controls and the time a move may take;
 //! - `think`: `genmove`'s search, when it passes and when it resigns;
+//! - `analyze`: live analysis for GUIs (`lz-analyze`, `kata-analyze` and their
+//!   `genmove` forms);
 //! - `status`: the count at the end and which stones are dead.
 //!
 //! GTP lets a controller send two moves of one colour in a row; the engine then
@@ -19,6 +21,7 @@
 //! end the game). Errors answer `? message`; no input ends the engine but
 //! `quit` or the end of input.
 
+mod analyze;
 mod board;
 mod clock;
 mod commands;
@@ -33,6 +36,7 @@ use go_core::{Game, Rules, Setup};
 
 use crate::bot::{Config, Searcher};
 
+pub use analyze::Analysis;
 pub use commands::COMMANDS;
 pub use status::STATUS_PLAYOUTS;
 pub use think::{DEAD_STONE_PLAYOUTS, MIN_DEAD_STONE_PLAYOUTS, Thinking};
@@ -50,6 +54,9 @@ pub struct Engine {
     /// What the engine has to say besides its answers (an SGF's rules it could
     /// not read), for the program to print on standard error.
     notes: Vec<String>,
+    /// The engine's moves in a row whose winning chance was below
+    /// [`Thinking::resign_below`].
+    low_turns: u32,
     quit: bool,
 }
 
@@ -86,6 +93,7 @@ impl Engine {
             thinking,
             clock: None,
             notes: Vec::new(),
+            low_turns: 0,
             quit: false,
         }
     }
@@ -108,7 +116,10 @@ impl Engine {
     }
 
     /// Handles one input line and returns the full response text (`=…\n\n` or
-    /// `?…\n\n`), or `None` for a line that GTP ignores (empty, comment).
+    /// `?…\n\n`), or `None` for a line that GTP ignores (empty, comment). An
+    /// analysis command ([`Analysis`]) answers with one report; a program that
+    /// reads commands while the analysis goes on runs it with
+    /// [`Engine::analyze`] instead.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
         // GTP: drop control characters but tab/newline, tabs become spaces, comments go.
         let cleaned: String = line
@@ -127,6 +138,25 @@ impl Engine {
             Err(_) => (None, first),
         };
         let args: Vec<&str> = words.collect();
+        if let Some(analysis) = Analysis::parse(command, &args) {
+            // Without a stream to write to: one report, then the end of the
+            // response (a program that streams calls `Engine::analyze`).
+            let mut out = Vec::new();
+            let result = match analysis {
+                Ok(a) => {
+                    let mut asked = false;
+                    self.analyze(id, &a, &mut out, || core::mem::replace(&mut asked, true))
+                }
+                Err(e) => {
+                    let id = id.map(|i| i.to_string()).unwrap_or_default();
+                    return Some(format!("?{id} {e}\n\n"));
+                }
+            };
+            return Some(match result {
+                Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+                Err(e) => format!("? {e}\n\n"),
+            });
+        }
         let reply = self.run(command, &args);
         let id = id.map(|i| i.to_string()).unwrap_or_default();
         Some(match reply {

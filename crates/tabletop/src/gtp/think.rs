@@ -7,8 +7,8 @@ use std::vec::Vec;
 use go_core::{Color, Move, Point};
 
 use super::Engine;
-use crate::bot::{Budget, Config};
-use crate::games::go::{Go, GoKnowledge};
+use crate::bot::{Budget, Config, Report};
+use crate::games::go::{Go, GoKnowledge, GoState};
 use crate::interface::State;
 use crate::turn::Turn;
 
@@ -50,6 +50,12 @@ pub struct Thinking {
     /// End a search once its choice cannot change ([`Config::stop_early`]; the
     /// default): time saved for later moves under a clock.
     pub stop_early: bool,
+    /// Threads searching at once ([`Config::threads`]; 1 by default).
+    pub threads: usize,
+    /// Resign only after this many moves in a row whose winning chance is below
+    /// [`Thinking::resign_below`] (3 by default, as KataGo): one bad estimate
+    /// does not end a game.
+    pub resign_turns: u32,
 }
 
 /// Playouts that judge which stones are dead ([`Thinking::pass_check`]), at most:
@@ -75,6 +81,8 @@ impl Default for Thinking {
             reuse_tree: true,
             pass_check: true,
             stop_early: true,
+            threads: 1,
+            resign_turns: 3,
         }
     }
 }
@@ -100,6 +108,14 @@ impl Engine {
         if self.thinking.pass_check && opponent_passed && self.safe_to_pass(budget) {
             return Move::Pass;
         }
+        let (state, report) = self.search(budget, self.thinking.stop_early);
+        self.decide(&state, &report, budget)
+    }
+
+    /// The engine's search of the game as it stands, with `budget`: the state
+    /// searched and the report. The tree is kept from one search to the next
+    /// along one game ([`Thinking::reuse_tree`]).
+    pub(super) fn search(&mut self, budget: Budget, stop_early: bool) -> (GoState, Report) {
         let state = Go::state_with_playouts(&self.game, self.thinking.heavy_playouts);
         let mut config = Config::for_game("go", budget, self.thinking.seed);
         if let Some(c) = self.thinking.exploration {
@@ -115,7 +131,8 @@ impl Engine {
             config.first_play = f;
         }
         config.reuse_tree = self.thinking.reuse_tree;
-        config.stop_early = self.thinking.stop_early;
+        config.stop_early = stop_early;
+        config.threads = self.thinking.threads;
         self.searcher.set_config(config);
         // The tree is kept only along one game.
         let same_game = self.searched.as_ref().is_some_and(|g| {
@@ -134,6 +151,13 @@ impl Engine {
         } else {
             self.searcher.search(&state)
         };
+        (state, report)
+    }
+
+    /// The move a search's report leads to: its choice, unless that is a pass
+    /// the count says is unsafe (then the next move searched), or a resignation
+    /// when the game has looked lost for long enough.
+    pub(super) fn decide(&mut self, state: &GoState, report: &Report, budget: Budget) -> Move {
         let Some(mut action) = report.action else {
             return Move::Pass;
         };
@@ -146,10 +170,11 @@ impl Engine {
             // Passing might leave the count lost: play on.
             action = other.action;
         }
-        if let Some(p) = self.thinking.resign_below
-            && self.game.move_count() >= self.board_points() / 4
-            && (report.value + 1.0) / 2.0 < p
-        {
+        let chance = (report.win + 1.0) / 2.0;
+        let lost = self.thinking.resign_below.is_some_and(|p| chance < p)
+            && self.game.move_count() >= self.board_points() / 4;
+        self.low_turns = if lost { self.low_turns + 1 } else { 0 };
+        if lost && self.low_turns >= self.thinking.resign_turns.max(1) {
             return Move::Resign;
         }
         state
@@ -158,16 +183,29 @@ impl Engine {
             .unwrap_or(Move::Pass)
     }
 
-    /// Whether the side to move wins the count with dead stones removed even if
-    /// every point that counts for nobody (dame, open areas) went to the
-    /// opponent. Dead stones by go_core's estimate ([`go_core::Game::estimate_dead`]),
+    /// Whether the side to move wins the count even if every point that counts
+    /// for nobody (dame, open areas) went to the opponent: with dead stones
+    /// removed where the rules let the players agree on them
+    /// ([`Rules::friendly_pass_ok`](go_core::Rules::friendly_pass_ok)), else the
+    /// board as it stands (Tromp–Taylor: a dead stone left on the board counts
+    /// for its owner, so passing must not leave one). Dead stones by go_core's
+    /// estimate ([`go_core::Game::estimate_dead`]),
     /// read cautiously for the side to move: its stones count as dead unless
     /// their points stay its own by a margin of 0.4 of the playouts (owned in
     /// about 70 % of them), the opponent's as alive unless theirs are lost by
     /// that margin. The playouts stay within `budget`: no more than its
     /// playouts, no longer than a quarter of its time (after
     /// [`MIN_DEAD_STONE_PLAYOUTS`]), at most [`DEAD_STONE_PLAYOUTS`].
-    fn safe_to_pass(&self, budget: Budget) -> bool {
+    pub(super) fn safe_to_pass(&self, budget: Budget) -> bool {
+        let me = self.game.to_move();
+        if !self.game.rules().friendly_pass_ok() {
+            let score = self.game.score();
+            let margin = match me {
+                Color::Black => score.margin_half_points(),
+                Color::White => -score.margin_half_points(),
+            };
+            return margin > 2 * i64::from(score.neutral);
+        }
         let start = std::time::Instant::now();
         let most = budget.playouts.map_or(DEAD_STONE_PLAYOUTS, |n| {
             usize::try_from(n).map_or(DEAD_STONE_PLAYOUTS, |n| n.clamp(1, DEAD_STONE_PLAYOUTS))
@@ -177,7 +215,6 @@ impl Engine {
         let estimate = self.game.estimate_dead_while(&mut rng, most, |made| {
             made < MIN_DEAD_STONE_PLAYOUTS || time_share.is_none_or(|t| start.elapsed() < t)
         });
-        let me = self.game.to_move();
         let board = self.game.board();
         let points: Vec<Point> = board.points().collect();
         let dead: Vec<Point> = points
