@@ -394,6 +394,18 @@ fn katago_rules_commands() {
     assert!(say(&mut e, "kata-set-rules chess").starts_with("? unknown rules \"chess\""));
     assert_eq!(say(&mut e, "kata-get-rules"), before);
     assert!(say(&mut e, "printsgf").contains("KM[7]"));
+    // A rule string may carry its komi, as KataGo's does.
+    assert_eq!(
+        say(&mut e, "kata-set-rules koSIMPLEscoreAREAsui0komi5.5"),
+        "=\n\n"
+    );
+    assert!(say(&mut e, "printsgf").contains("KM[5.5]"));
+    assert_eq!(say(&mut e, "kata-set-rules chinese"), "=\n\n");
+    assert!(
+        say(&mut e, "printsgf").contains("KM[5.5]"),
+        "a name keeps the komi"
+    );
+    say(&mut e, "komi 7");
     // The button and White's handicap bonus.
     assert_eq!(say(&mut e, "kata-set-rules aga-button"), "=\n\n");
     let rules = say(&mut e, "kata-get-rules");

@@ -121,6 +121,13 @@ fn every_unknown_field_is_refused_not_dropped() {
         "bad_setup",
         "\"games\"",
     );
+    ok(&mut r, json!({"new": {"game": "o_an_quan", "match": true}}));
+    refused(
+        &mut r,
+        json!({"next_game": "B"}),
+        "bad_request",
+        "next_game takes",
+    );
     ok(&mut r, json!({"new": {"game": "go", "setup": {"size": 9}}}));
     refused(
         &mut r,
@@ -163,6 +170,31 @@ fn every_unknown_field_is_refused_not_dropped() {
         json!({"new": {"game": "go"}, "game": 1}),
         "bad_request",
         "no \"game\" id",
+    );
+    refused(
+        &mut r,
+        json!({"bot": {"playouts": 10, "level": 2}}),
+        "bad_request",
+        "one budget",
+    );
+    refused(
+        &mut r,
+        json!({"games": {"all": true}}),
+        "bad_request",
+        "no arguments",
+    );
+    refused(&mut r, json!({"close": 3}), "bad_request", "no arguments");
+    refused(
+        &mut r,
+        json!({"quit": {"now": 1}}),
+        "bad_request",
+        "no arguments",
+    );
+    refused(
+        &mut r,
+        json!({"new": {"game": "go", "setup": {"size": 9, "position": {"width": 5, "height": 5, "stones": [], "to_move": "black"}}}}),
+        "bad_setup",
+        "position alone",
     );
     // The game went on unchanged through all of it.
     let state = ok(&mut r, json!({"state": {}}));

@@ -319,7 +319,15 @@ impl Engine {
                     margin: 0.0,
                 };
                 let mv = state.action_to_string(turn, a);
-                self.write_info(analysis, &mut line, order, &c, total, &mv, core::slice::from_ref(&mv));
+                self.write_info(
+                    analysis,
+                    &mut line,
+                    order,
+                    &c,
+                    total,
+                    &mv,
+                    core::slice::from_ref(&mv),
+                );
                 order += 1;
             }
         }

@@ -75,11 +75,14 @@ impl Engine {
     }
 
     /// The rules `kata-set-rules` names ([`Rules::from_katago`]: a name, KataGo's
-    /// JSON or its rule string), the komi kept unless the JSON gives one; the
-    /// game so far replayed under them.
+    /// JSON or its rule string), the komi kept unless the JSON or the rule string
+    /// gives one; the game so far replayed under them.
     pub(super) fn set_katago_rules(&mut self, text: &str) -> Result<(), String> {
         let named = Rules::from_katago(text).map_err(|e| e.to_string())?;
-        let komi_given = text.trim_start().starts_with('{') && text.contains("\"komi\"");
+        // KataGo's JSON and rule string may carry a komi; a name does not.
+        let t = text.trim_start();
+        let komi_given = (t.starts_with('{') && t.contains("\"komi\""))
+            || (!t.starts_with('{') && t.contains("komi") && Rules::preset(t).is_err());
         let rules = if komi_given {
             named
         } else {

@@ -34,19 +34,20 @@ pub(crate) fn from_setup<T: DeserializeOwned>(v: &Value) -> Result<T, Failure> {
     serde_json::from_value(v.clone()).map_err(bad_setup)
 }
 
-/// Refuses a setup holding any field but `known`, naming the fields it takes,
-/// so that no field is dropped unread.
-pub(crate) fn only_fields(game: &str, setup: &Setup, known: &[&str]) -> Result<(), Failure> {
-    match setup.keys().find(|k| !known.contains(&k.as_str())) {
+/// Refuses an object (a setup, a request's argument) holding any field but
+/// `known`, naming what it is and the fields it takes, so that no field is
+/// dropped unread.
+pub(crate) fn only_fields(what: &str, fields: &Setup, known: &[&str]) -> Result<(), Failure> {
+    match fields.keys().find(|k| !known.contains(&k.as_str())) {
         None => Ok(()),
         Some(k) if known.is_empty() => Err(fail(
             "bad_setup",
-            format!("{game} takes no setup field ({k:?} given)"),
+            format!("{what} takes no field ({k:?} given)"),
         )),
         Some(k) => Err(fail(
             "bad_setup",
             format!(
-                "{game}'s setup has no field {k:?} (it takes {})",
+                "{what} has no field {k:?} (it takes {})",
                 known
                     .iter()
                     .map(|f| format!("{f:?}"))

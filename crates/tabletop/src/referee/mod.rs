@@ -197,10 +197,12 @@ impl Referee {
                 return Ok(answer);
             }
             "quit" => {
+                session::no_args(key, arg)?;
                 *quit = true;
                 return Ok(json!({"ok": "bye"}));
             }
             "games" => {
+                session::no_args(key, arg)?;
                 let list: Vec<Value> = self
                     .sessions
                     .iter()
@@ -227,6 +229,7 @@ impl Referee {
             )
         })?;
         if key == "close" {
+            session::no_args(key, arg)?;
             self.sessions
                 .remove(&id)
                 .ok_or_else(|| fail("no_game", format!("no game with id {id}")))?;

@@ -134,7 +134,7 @@ impl Session {
         if let Some(m) = match_arg {
             #[cfg(feature = "o_an_quan")]
             {
-                only_fields("a match", &setup, &["first"])?;
+                only_fields("a match's setup", &setup, &["first"])?;
                 let first = setup.get("first").map(series::player).transpose()?;
                 let (s, st) = Series::start(&game, m, first)?;
                 state = st;
@@ -389,7 +389,8 @@ impl Session {
     /// players.
     fn player_arg(&self, key: &str, arg: &Value) -> Result<Option<usize>, Failure> {
         if let Some(o) = arg.as_object() {
-            only_fields(key, o, &["player"]).map_err(|f| fail("bad_request", f.message))?;
+            only_fields(&format!("{key}'s argument"), o, &["player"])
+                .map_err(|f| fail("bad_request", f.message))?;
         } else if !arg.is_null() {
             return Err(fail(
                 "bad_request",
@@ -430,8 +431,16 @@ impl Session {
             no_args(key, arg)?;
             return Ok(json!({"ok": series.json(&self.state)}));
         }
-        if let Some(o) = arg.as_object() {
-            only_fields(key, o, &["first"]).map_err(|f| fail("bad_request", f.message))?;
+        match arg {
+            Value::Null => {}
+            Value::Object(o) => only_fields("next_game's argument", o, &["first"])
+                .map_err(|f| fail("bad_request", f.message))?,
+            _ => {
+                return Err(fail(
+                    "bad_request",
+                    "next_game takes {\"first\": SEAT} or {}",
+                ));
+            }
         }
         let first = arg.get("first").map(series::player).transpose()?;
         let (next, state) = series.next_game(&self.game, &self.state, first)?;
@@ -448,7 +457,8 @@ impl Session {
     /// or `{"action": ID}`.
     fn action_arg(&self, arg: &Value, what: &str) -> Result<Action, Failure> {
         if let Some(o) = arg.as_object() {
-            only_fields(what, o, &["action"]).map_err(|f| fail("bad_request", f.message))?;
+            only_fields(&format!("{what}'s argument"), o, &["action"])
+                .map_err(|f| fail("bad_request", f.message))?;
             return o
                 .get("action")
                 .and_then(Value::as_u64)
@@ -587,7 +597,7 @@ impl Session {
     fn bot(&mut self, arg: &Value) -> Result<Value, Failure> {
         if let Some(o) = arg.as_object() {
             only_fields(
-                "bot",
+                "bot's argument",
                 o,
                 &["playouts", "time_ms", "level", "seed", "stop_early", "play"],
             )
@@ -622,6 +632,16 @@ impl Session {
                     .ok_or_else(|| fail("bad_request", format!("bot's {k} is true or false"))),
             }
         };
+        let budgets = ["playouts", "time_ms", "level"]
+            .iter()
+            .filter(|k| !matches!(arg.get(**k), None | Some(Value::Null)))
+            .count();
+        if budgets > 1 {
+            return Err(fail(
+                "bad_request",
+                "bot takes one budget: playouts, time_ms or level",
+            ));
+        }
         let budget = if let Some(n) = num("playouts")? {
             Budget::playouts(n.max(1))
         } else if let Some(ms) = num("time_ms")? {
@@ -658,7 +678,7 @@ impl Session {
 
 /// Refuses an argument with settings where a request takes none (`{}` or
 /// `null`).
-fn no_args(key: &str, arg: &Value) -> Result<(), Failure> {
+pub(super) fn no_args(key: &str, arg: &Value) -> Result<(), Failure> {
     match arg {
         Value::Null => Ok(()),
         Value::Object(o) if o.is_empty() => Ok(()),

@@ -20,6 +20,16 @@ use crate::referee::fields::{bad_setup, fail, from_setup, lines, only_fields, to
 /// Moves `size` (→ `board_size`) and `handicap` into `params`; refuses `width`
 /// and `height` (a rectangle is a position).
 pub(super) fn setup_params(setup: &mut Setup, params: &mut Params) -> Result<(), Failure> {
+    if setup.contains_key("position")
+        && let Some(k) = ["size", "handicap"]
+            .into_iter()
+            .find(|k| setup.contains_key(*k))
+    {
+        return Err(fail(
+            "bad_setup",
+            format!("a position has its own size and stones: give position alone, not {k:?}"),
+        ));
+    }
     for (key, param) in [("size", "board_size"), ("handicap", "handicap")] {
         if let Some(v) = setup.remove(key) {
             let n = v
@@ -40,7 +50,7 @@ pub(super) fn setup_params(setup: &mut Setup, params: &mut Params) -> Result<(),
 /// The start: the parameters' board, or a whole `position` (size, stones,
 /// player to move).
 pub(super) fn start(go: &Go, setup: &Setup) -> Result<(GoState, VecDeque<Action>), Failure> {
-    only_fields("go", setup, &["position", "size", "handicap"])?;
+    only_fields("Go's setup", setup, &["position", "size", "handicap"])?;
     let state = match setup.get("position") {
         Some(p) => go.state_with_setup(from_setup(p)?).map_err(bad_setup)?,
         None => go.new_initial_state(),

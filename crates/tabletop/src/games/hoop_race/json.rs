@@ -21,7 +21,7 @@ pub(super) fn start(
     game: &HoopRace,
     setup: &Setup,
 ) -> Result<(HoopRaceState, VecDeque<Action>), Failure> {
-    only_fields("hoop_race", setup, &["throws", "order", "places"])?;
+    only_fields("hoop race's setup", setup, &["throws", "order", "places"])?;
     let mut queue = VecDeque::new();
     if let Some(list) = setup.get("throws") {
         for t in list

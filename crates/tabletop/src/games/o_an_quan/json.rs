@@ -20,7 +20,7 @@ pub(super) fn start(
     game: &OAnQuan,
     setup: &Setup,
 ) -> Result<(OAnQuanState, VecDeque<Action>), Failure> {
-    only_fields("o_an_quan", setup, &["position", "first"])?;
+    only_fields("Ô ăn quan's setup", setup, &["position", "first"])?;
     let state = match (setup.get("position"), setup.get("first")) {
         (Some(_), Some(_)) => {
             return Err(bad_setup(

@@ -72,7 +72,7 @@ impl Series {
         let m = match arg {
             Value::Bool(true) => Match::new(rules),
             Value::Object(o) => {
-                only_fields("a match", o, &["holdings"])?;
+                only_fields("match", o, &["holdings"])?;
                 match o.get("holdings") {
                     Some(h) => Match::with_holdings(rules, &holdings_from(h, rules.players())?),
                     None => Match::new(rules),

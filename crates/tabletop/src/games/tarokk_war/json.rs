@@ -23,7 +23,7 @@ pub(super) fn start(
     game: &TarokkWar,
     setup: &Setup,
 ) -> Result<(TarokkWarState, VecDeque<Action>), Failure> {
-    only_fields("tarokk_war", setup, &["deal"])?;
+    only_fields("tarokk war's setup", setup, &["deal"])?;
     let mut queue = VecDeque::new();
     if let Some(d) = setup.get("deal") {
         let s: tarokk_war::Setup = from_setup(d)?;

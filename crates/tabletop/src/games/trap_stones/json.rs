@@ -33,7 +33,7 @@ pub(super) fn start(
     game: &TrapStones,
     setup: &Setup,
 ) -> Result<(TrapStonesState, VecDeque<Action>), Failure> {
-    only_fields("trap_stones", setup, &["draws", "traps", "members"])?;
+    only_fields("trap stones' setup", setup, &["draws", "traps", "members"])?;
     let mut queue = VecDeque::new();
     if setup.contains_key("traps") {
         let s: trap_stones::Setup = from_setup(&Value::Object(setup.clone()))?;
