@@ -338,6 +338,40 @@ impl Board {
         (0..self.height).flat_map(move |r| (0..w).filter_map(move |c| Point::new(c, r)))
     }
 
+    /// The stone on every point, in [`Board::points`] order (A1, B1, …, row by
+    /// row from the bottom): `None` for an empty point. For a program that reads
+    /// the whole board (a tensor, a picture) faster than point by point.
+    ///
+    /// ```
+    /// use go_core::{Board, Color};
+    /// let board = Board::with_stones(3, 2, &[("B1".parse()?, Color::Black)])?;
+    /// let colors: Vec<Option<Color>> = board.colors().collect();
+    /// assert_eq!(colors, [None, Some(Color::Black), None, None, None, None]);
+    /// let top: Vec<Option<Color>> = board.row_colors(1).collect();
+    /// assert_eq!(top, [None, None, None]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn colors(&self) -> impl Iterator<Item = Option<Color>> + '_ {
+        (0..self.height).flat_map(move |r| self.row_colors(r))
+    }
+
+    /// The stones of row `row` (0 at the bottom) from column A: a row of
+    /// [`Board::colors`]; nothing for a row off the board.
+    pub fn row_colors(&self, row: u8) -> impl ExactSizeIterator<Item = Option<Color>> + '_ {
+        let w = usize::from(self.width);
+        let start = (usize::from(row) + 1) * self.stride + 1;
+        let cells = if row < self.height {
+            &self.cells[start..start + w]
+        } else {
+            &self.cells[..0]
+        };
+        cells.iter().map(|c| match c.color {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        })
+    }
+
     /// Every stone on the board, with its colour, in [`Board::points`] order.
     pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
         self.points().filter_map(|p| self.get(p).map(|c| (p, c)))

@@ -19,6 +19,8 @@ extern crate std;
 
 mod action;
 #[cfg(feature = "std")]
+pub mod batch;
+#[cfg(feature = "std")]
 pub mod bot;
 pub mod games;
 #[cfg(feature = "gtp")]

@@ -33,23 +33,29 @@ impl GoState {
     pub(super) fn write_planes(&self, out: &mut [f32]) {
         let board = self.game.board();
         let n = usize::from(self.def.width) * usize::from(self.def.height);
+        let Some(out) = out.get_mut(..4 * n) else {
+            return;
+        };
+        let (stones, rest) = out.split_at_mut(2 * n);
+        let (black, white) = stones.split_at_mut(n);
+        let (empty, to_move) = rest.split_at_mut(n);
+        // Points in the same order as the planes: row by row from A1.
         let w = usize::from(self.def.width);
-        out.fill(0.0);
-        for p in board.points() {
-            let i = usize::from(p.row()) * w + usize::from(p.col());
-            let plane = match board.get(p) {
-                Some(Color::Black) => 0,
-                Some(Color::White) => 1,
-                None => 2,
-            };
-            if let Some(x) = out.get_mut(plane * n + i) {
-                *x = 1.0;
+        for (r, ((black, white), empty)) in black
+            .chunks_exact_mut(w)
+            .zip(white.chunks_exact_mut(w))
+            .zip(empty.chunks_exact_mut(w))
+            .enumerate()
+        {
+            let cells = black.iter_mut().zip(white.iter_mut().zip(empty.iter_mut()));
+            for ((b, (wh, e)), c) in cells.zip(board.row_colors(r as u8)) {
+                // Branch-free: 0 empty, 1 Black, 2 White.
+                let code = c.map_or(0, |c| c.index() + 1);
+                *b = f32::from(u8::from(code == 1));
+                *wh = f32::from(u8::from(code == 2));
+                *e = f32::from(u8::from(code == 0));
             }
         }
-        if self.game.to_move() == Color::Black
-            && let Some(plane) = out.get_mut(3 * n..4 * n)
-        {
-            plane.fill(1.0);
-        }
+        to_move.fill(f32::from(u8::from(self.game.to_move() == Color::Black)));
     }
 }
