@@ -480,6 +480,29 @@ impl PyState {
             .collect()
     }
 
+    /// The legal actions of `player` as PettingZoo's action mask: an int8
+    /// array of `num_distinct_actions` entries, 1 for a legal action, all zeros
+    /// unless `player` is to decide.
+    fn action_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        self.player_ok(player)?;
+        let mask = PyArray1::<i8>::zeros(py, self.state.info().num_distinct_actions, false);
+        if self.state.current_player() == Turn::Player(player) {
+            self.state.legal_actions_into(&mut self.actions);
+            let mut w = mask.try_readwrite()?;
+            let slice = w.as_slice_mut()?;
+            for &a in &self.actions {
+                if let Some(x) = slice.get_mut(a as usize) {
+                    *x = 1;
+                }
+            }
+        }
+        Ok(mask)
+    }
+
     /// Whether `action` may be taken now.
     fn is_legal(&self, action: u32) -> bool {
         self.state.is_legal(action)

@@ -146,19 +146,42 @@ class TabletopState(pyspiel.State):
         super().__init__(game)
         self.tabletop = native if native is not None else game.tabletop.new_initial_state()
 
+    # Called from Python, the pure queries below go straight to the native
+    # state; OpenSpiel's C++ (its algorithms, `apply_action`, serialisation)
+    # reaches the same answers through the `_legal_actions` / `current_player`
+    # / `is_terminal` overrides. `apply_action` itself is OpenSpiel's, so its
+    # history stays right.
+
     def current_player(self):
         return self.tabletop.current_player()
 
-    def _legal_actions(self, player):
-        if player != self.tabletop.current_player():
+    def legal_actions(self, player=None):
+        """OpenSpiel's ``legal_actions`` answered by the native state, without
+        the C++ round trips (the same answers: a chance node's outcomes, nothing
+        for a player not to move or at the end, an error for a pseudo-player)."""
+        native = self.tabletop
+        if player is None or player == native.current_player():
+            return native.legal_actions()
+        if native.is_terminal():
             return []
+        if native.is_chance_node():
+            return native.legal_actions()
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def is_chance_node(self):
+        return self.tabletop.is_chance_node()
+
+    def _legal_actions(self, player):
+        # OpenSpiel calls this only for the player to move.
         return self.tabletop.legal_actions()
 
     def chance_outcomes(self):
         return self.tabletop.chance_outcomes()
 
     def _apply_action(self, action):
-        self.tabletop.apply_action(int(action))
+        self.tabletop.apply_action(action)
 
     def _action_to_string(self, player, action):
         return self.tabletop.action_to_string(int(player), int(action))

@@ -25,6 +25,41 @@ def test_random_sim_test_passes(config):
     pyspiel.random_sim_test(game, num_sims=GAMES, serialize=True, verbose=False)
 
 
+def openspiel_answer(method, *args):
+    """What OpenSpiel's C++ `State` method answers (through the game's
+    overrides), or the error it raises."""
+    try:
+        return method(*args)
+    except pyspiel.SpielError as e:
+        return ("error", str(e))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_python_queries_answer_as_openspiel_does(config):
+    # Called from Python, `legal_actions` and `is_chance_node` go straight to the
+    # native state (the speed of the OpenSpiel route); OpenSpiel's own C++
+    # methods, reached through `pyspiel.State`, must answer the same at every
+    # node for every player, pseudo-players included.
+    name, params = config
+    game = load(name, params)
+    rng = np.random.RandomState(1)
+    for _ in range(2):
+        state = game.new_initial_state()
+        for _step in range(200):
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for p in [-4, -1, *range(game.num_players() + 1)]:
+                ours = openspiel_answer(state.legal_actions, p)
+                assert ours == openspiel_answer(pyspiel.State.legal_actions, state, p), p
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+
+
 def test_game_types_are_true():
     t = pyspiel.GameType
     expect = {

@@ -264,8 +264,10 @@ fn the_pass_check_keeps_to_the_clock() {
     let took = start.elapsed();
     assert!(answer.starts_with("= "), "{answer}");
     eprintln!("genmove took {took:?}");
+    // 0.02 s of thinking, and room for a debug build on a busy machine (CI
+    // saw 0.1 s); the 200 playouts it used to run take seconds there.
     assert!(
-        took < std::time::Duration::from_millis(100),
+        took < std::time::Duration::from_millis(400),
         "genmove took {took:?}"
     );
 }
