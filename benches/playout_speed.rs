@@ -6,7 +6,10 @@
 //! cargo run --release -p tabletop-benches --example playout_speed -- hoop_race [PLAYERS] [GAMES]     # hoop race
 //! ```
 //! Go: [`go_core::LightPlayout`]; `GAME=1` plays them with `Game::play_out`
-//! instead; `SIMPLE_KO=1` or `CHINESE=1` change the rules. Ô ăn quan: `COMMON=1` plays
+//! instead; `SIMPLE_KO=1` or `CHINESE=1` change the rules; `LIBEGO=1` plays
+//! libego's playouts (Tromp–Taylor's board, the playouts' own simple ko, a lone
+//! stone's suicide refused, the scan draw:
+//! `LightPlayout::set_ko`, `set_draw`; games cut at twice the area). Ô ăn quan: `COMMON=1` plays
 //! the common preset. Hoop race: `YUT=1` plays yut nori.
 
 use std::time::Instant;
@@ -29,6 +32,7 @@ fn main() {
 
 fn go_speed(size: u8, playouts: usize) {
     use go_core::{Game, Rules};
+    let libego = std::env::var_os("LIBEGO").is_some();
     let rules = if std::env::var_os("SIMPLE_KO").is_some() {
         Rules::chinese_ogs().with_ko(go_core::KoRule::Simple)
     } else if std::env::var_os("CHINESE").is_some() {
@@ -48,8 +52,20 @@ fn go_speed(size: u8, playouts: usize) {
         }
     } else {
         let mut light = go_core::LightPlayout::new(&start);
+        // libego cuts a game at twice the board's area.
+        let mut cap = 10_000;
+        if libego {
+            light.set_ko(Some(go_core::KoRule::Simple));
+            light.set_draw(go_core::Draw::Scan);
+            cap = 2 * usize::from(size) * usize::from(size);
+        }
+        let mut cut = 0;
         for _ in 0..playouts {
-            moves += light.run(&mut rng, 10_000);
+            moves += light.run(&mut rng, cap);
+            cut += usize::from(!light.is_over());
+        }
+        if cut > 0 {
+            println!("{cut} of {playouts} playouts cut at {cap} moves");
         }
     }
     report(&format!("go {size}x{size}"), playouts, moves, t);

@@ -42,7 +42,7 @@ pub use error::{
 pub use estimate::DeadEstimate;
 pub use game::Game;
 pub use heavy::{HeavyPolicy, MoveHints, PATTERNS};
-pub use light::LightPlayout;
+pub use light::{Draw, LightPlayout};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use outcome::{End, Outcome};
 pub use player::Color;

@@ -37,6 +37,11 @@
 //! The empty-point list and the chains' circular lists change exactly as the
 //! game's board changes them, so a [`LightPlayout`] and [`Game::play_out`] given
 //! the same random numbers play the same moves (a test holds them to it).
+//!
+//! Two options give that up for speed ([`LightPlayout::set_ko`],
+//! [`LightPlayout::set_draw`]): the playouts' own simple ko (no hashes kept: the
+//! kernels come in a superko and a plain version, and a stone beside a friendly
+//! one is played without judging its effect) and libego's scan draw.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -120,7 +125,10 @@ struct Cell {
     color: u8,
     /// Neighbour counts by colour (see the `*_SHIFT` constants).
     around: u16,
-    /// Head of the stone's chain; 0 (an edge cell, never a stone) when empty.
+    /// Head of the stone's chain; the cell itself when it holds no stone, so
+    /// that its entry of the chain table, which nobody reads then, absorbs the
+    /// updates a stone next to it makes (an entry of its own: neighbours'
+    /// updates do not queue on one shared entry).
     head: u16,
     /// The next stone of the chain (a circular list).
     next: u16,
@@ -269,6 +277,21 @@ impl Seen {
     }
 }
 
+/// How a light playout draws its moves ([`LightPlayout::set_draw`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Draw {
+    /// Uniformly among the acceptable moves: the moves [`Game::play_out`]
+    /// plays for the same random numbers (the default).
+    #[default]
+    Uniform,
+    /// As libego draws: from a uniformly random place in the list of empty
+    /// points, the first acceptable point at or after it (wrapping round). One
+    /// random number a move, and a rejected point costs one test; not uniform (a
+    /// point after a run of unacceptable ones is likelier), and not
+    /// [`Game::play_out`]'s moves.
+    Scan,
+}
+
 /// Light playouts from one position of a [`Game`], on a board built for them:
 /// the moves [`Game::play_out`] plays (a uniformly random legal move that fills
 /// none of the mover's own eyes, under the game's rules, superko included), at a
@@ -329,6 +352,10 @@ pub struct LightPlayout {
     /// code to move: zero but for White under situational superko (a table,
     /// not a branch: the mover alternates).
     side_keys: [u64; 4],
+    /// How moves are drawn.
+    draw: Draw,
+    /// The ko rule of the playouts, if not the game's.
+    ko_override: Option<KoRule>,
 }
 
 impl core::fmt::Debug for LightPlayout {
@@ -359,6 +386,8 @@ impl LightPlayout {
             suicide_allowed: false,
             lone_refused: true,
             side_keys: [0; 4],
+            draw: Draw::Uniform,
+            ko_override: None,
         };
         playout.set_start(game);
         playout
@@ -372,13 +401,18 @@ impl LightPlayout {
         let n = b.cell_count();
         self.cell_count = n;
         self.stride = b.stride();
-        self.ko_rule = game.rules().ko();
+        self.ko_rule = self.ko_override.unwrap_or(game.rules().ko());
         self.suicide_allowed = game.rules().suicide() == Suicide::Allowed;
         self.side_keys = [0; 4];
         if self.ko_rule == KoRule::SituationalSuperko {
             self.side_keys[usize::from(WHITE)] = zobrist::WHITE_TO_MOVE;
         }
-        self.lone_refused = !self.suicide_allowed || self.ko_rule == KoRule::PositionalSuperko;
+        // A stone that dies alone leaves the board as it was: refused where
+        // suicide is, under positional superko, and under a playout ko rule of
+        // its own (as libego's playouts refuse it), which would not stop the cycle.
+        self.lone_refused = !self.suicide_allowed
+            || self.ko_rule == KoRule::PositionalSuperko
+            || self.ko_override.is_some();
         let (ko, passes, max_stones) = game.playout_state();
         self.start_max_stones = max_stones;
         let p = &mut *self.start;
@@ -388,7 +422,7 @@ impl LightPlayout {
             p.cells[i] = Cell {
                 color,
                 around: 0,
-                head: if stone { b.head(i) as u16 } else { 0 },
+                head: if stone { b.head(i) } else { i } as u16,
                 next: if stone { b.next_in_chain(i) as u16 } else { 0 },
             };
             p.chains[i] = Chain::default();
@@ -425,6 +459,35 @@ impl LightPlayout {
         self.restart();
     }
 
+    /// Draws the playouts' moves as `draw` says (by default [`Draw::Uniform`]).
+    pub fn set_draw(&mut self, draw: Draw) {
+        self.draw = draw;
+    }
+
+    /// Plays the playouts under the ko rule `ko` instead of the game's (`None`:
+    /// the game's again), from the same start position: simple ko is cheaper
+    /// than superko (no table of positions), as libego's and many Monte Carlo
+    /// programs' playouts are. A stone that would die alone is then refused
+    /// (it repeats the board, which a simple ko rule would not stop), as libego's
+    /// playouts refuse it; a suicide of several stones follows the game's rules.
+    ///
+    /// ```
+    /// use go_core::{Draw, Game, KoRule, LightPlayout, Rules, Setup};
+    /// use rand_core::SeedableRng;
+    /// let game = Game::new(Rules::chinese_ogs(), Setup::new(9, 9))?;
+    /// let mut playout = LightPlayout::new(&game);
+    /// playout.set_ko(Some(KoRule::Simple));
+    /// playout.set_draw(Draw::Scan);
+    /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    /// assert!(playout.run(&mut rng, 1000) > 0 && playout.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_ko(&mut self, ko: Option<KoRule>) {
+        self.ko_override = ko;
+        let game = self.start_game.clone();
+        self.set_start(&game);
+    }
+
     /// Back to the start position, for a new playout.
     fn restart(&mut self) {
         let n = self.cell_count;
@@ -446,29 +509,36 @@ impl LightPlayout {
 
     /// Plays a light playout from the start position: until the game ends (two
     /// passes in a row) or `max_moves` moves have been played. Returns the number
-    /// of moves played (passes included). The moves are those [`Game::play_out`]
-    /// would play from the same position with the same random numbers.
+    /// of moves played (passes included). Under the default draw and the game's
+    /// own ko rule, the moves are those [`Game::play_out`] would play from the
+    /// same position with the same random numbers.
     pub fn run<R: Rng + ?Sized>(&mut self, rng: &mut R, max_moves: usize) -> usize {
         self.restart();
         // The usual boards get a kernel of their own, the stride a constant.
-        match self.stride {
-            10 => self.play_out::<10, R>(rng, max_moves),
-            14 => self.play_out::<14, R>(rng, max_moves),
-            20 => self.play_out::<20, R>(rng, max_moves),
-            _ => self.play_out::<0, R>(rng, max_moves),
+        // Without superko no hash is kept: a kernel of its own as well.
+        match (self.stride, is_superko(self.ko_rule)) {
+            (10, true) => self.play_out::<10, true, R>(rng, max_moves),
+            (14, true) => self.play_out::<14, true, R>(rng, max_moves),
+            (20, true) => self.play_out::<20, true, R>(rng, max_moves),
+            (_, true) => self.play_out::<0, true, R>(rng, max_moves),
+            (10, false) => self.play_out::<10, false, R>(rng, max_moves),
+            (14, false) => self.play_out::<14, false, R>(rng, max_moves),
+            (20, false) => self.play_out::<20, false, R>(rng, max_moves),
+            (_, false) => self.play_out::<0, false, R>(rng, max_moves),
         }
     }
 
     /// [`LightPlayout::run`] from the start position, for the row stride `S`
-    /// (0: the board's, read at run time).
-    fn play_out<const S: usize, R: Rng + ?Sized>(
+    /// (0: the board's, read at run time), under superko (`SUPERKO`, the ko
+    /// rule's: positions hashed and remembered) or not.
+    fn play_out<const S: usize, const SUPERKO: bool, R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         max_moves: usize,
     ) -> usize {
         let mut played = 0;
         while played < max_moves && self.live.passes < 2 {
-            if !self.draw_and_play::<S, R>(rng) {
+            if !self.draw_and_play::<S, SUPERKO, R>(rng) {
                 self.pass();
             }
             played += 1;
@@ -584,25 +654,31 @@ impl LightPlayout {
     /// Plays a uniformly drawn playout candidate; `false` when there is none
     /// (the side passes). The candidates are drawn as the game draws them.
     #[inline(always)]
-    fn draw_and_play<const S: usize, R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+    fn draw_and_play<const S: usize, const SUPERKO: bool, R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+    ) -> bool {
         let n = self.live.empty_count;
         if n == 0 {
             return false;
         }
+        if self.draw == Draw::Scan {
+            return self.scan_and_play::<S, SUPERKO, R>(rng, n);
+        }
         for _ in 0..QUICK_TRIES {
             let k = below(rng, n as u32) as usize;
-            if self.try_play::<S>(k) {
+            if self.try_play::<S, SUPERKO>(k) {
                 return true;
             }
         }
-        self.draw_without_replacement::<S, R>(rng, n)
+        self.draw_without_replacement::<S, SUPERKO, R>(rng, n)
     }
 
     /// Plays a uniformly drawn acceptable one of the first `n` empty points
     /// (the same draws as the game's): a rejected position is swapped out of
     /// range, so each acceptable one is equally likely to come first.
     #[inline(never)]
-    fn draw_without_replacement<const S: usize, R: Rng + ?Sized>(
+    fn draw_without_replacement<const S: usize, const SUPERKO: bool, R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         n: usize,
@@ -613,13 +689,36 @@ impl LightPlayout {
         }
         while n > 0 {
             let k = below(rng, n as u32) as usize & MASK;
-            if self.try_play::<S>(usize::from(self.order[k])) {
+            if self.try_play::<S, SUPERKO>(usize::from(self.order[k])) {
                 return true;
             }
             n -= 1;
             self.order.swap(k, n & MASK);
         }
         false
+    }
+
+    /// [`Draw::Scan`]: the first acceptable one of the first `n` empty points
+    /// from a random place on.
+    #[inline(never)]
+    fn scan_and_play<const S: usize, const SUPERKO: bool, R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        n: usize,
+    ) -> bool {
+        let n = n.min(CAP);
+        let from = below(rng, n as u32) as usize;
+        let mut k = from;
+        loop {
+            if self.try_play::<S, SUPERKO>(k) {
+                return true;
+            }
+            k += 1;
+            k = if k == n { 0 } else { k };
+            if k == from {
+                return false;
+            }
+        }
     }
 
     #[inline(always)]
@@ -637,7 +736,7 @@ impl LightPlayout {
     /// (undone, by replaying the playout, in the rare case it repeats). Any other
     /// stone is judged before it is played.
     #[inline(always)]
-    fn try_play<const S: usize>(&mut self, k: usize) -> bool {
+    fn try_play<const S: usize, const SUPERKO: bool>(&mut self, k: usize) -> bool {
         let l = &*self.live;
         let i = usize::from(l.empties[k & MASK]) & MASK;
         let code = l.mover;
@@ -648,8 +747,8 @@ impl LightPlayout {
         if empty > 0 {
             // No eye of the mover's (it has an empty neighbour).
             let before = self.max_stones;
-            self.play::<S, true>(k, i);
-            if is_superko(self.ko_rule) && self.repeats_now(before) {
+            self.play::<S, SUPERKO, true>(k, i);
+            if SUPERKO && self.repeats_now(before) {
                 self.undo_last();
                 return false;
             }
@@ -659,19 +758,27 @@ impl LightPlayout {
         if own + edge == 4 && self.is_eye::<S>(i, code) {
             return false;
         }
+        if own > 0 && self.suicide_allowed && !SUPERKO {
+            // Beside a friendly stone: never the simple-ko point (the stone a
+            // ko took stood alone among the taker's), and whatever it does,
+            // suicide included, is allowed: played without judging its effect.
+            self.play::<S, SUPERKO, false>(k, i);
+            self.record();
+            return true;
+        }
         if own == 0 && self.lone_refused && !self.may_capture::<S>(i, code, 4 - edge) {
             // Among opponent stones and the edge, taking nothing: it would die
             // alone (the game's last moves are mostly such points).
             return false;
         }
-        self.try_play_surrounded::<S>(k, i, code, around)
+        self.try_play_surrounded::<S, SUPERKO>(k, i, code, around)
     }
 
     /// [`LightPlayout::try_play`] for a point without an empty neighbour (its
     /// neighbour counts `around`), out of line: it needs the effect, and the
     /// path of the common stones is shorter without it.
     #[inline(never)]
-    fn try_play_surrounded<const S: usize>(
+    fn try_play_surrounded<const S: usize, const SUPERKO: bool>(
         &mut self,
         k: usize,
         i: usize,
@@ -680,7 +787,7 @@ impl LightPlayout {
     ) -> bool {
         let l = &*self.live;
         let e = self.effect::<S>(i, code, around);
-        if e.suicide > 0 && !self.suicide_allowed {
+        if e.suicide > 0 && (!self.suicide_allowed || (e.lone && self.lone_refused)) {
             return false;
         }
         let allowed = match self.ko_rule {
@@ -689,7 +796,7 @@ impl LightPlayout {
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => self.superko_allows(i, &e),
         };
         if allowed {
-            self.play::<S, false>(k, i);
+            self.play::<S, SUPERKO, false>(k, i);
             self.record();
         }
         allowed
@@ -951,13 +1058,17 @@ impl LightPlayout {
     /// `BREATHES`: the caller knows `i` has an empty neighbour (no suicide, no
     /// ko to set), and the code for those is shorter.
     #[inline(always)]
-    fn play<const S: usize, const BREATHES: bool>(&mut self, k: usize, i: usize) {
+    fn play<const S: usize, const SUPERKO: bool, const BREATHES: bool>(
+        &mut self,
+        k: usize,
+        i: usize,
+    ) {
         let code = self.live.mover;
         let around = u32::from(self.live.cells[i].around);
         // No empty and no friendly neighbour: a capture of one stone sets a ko.
         let lone =
             !BREATHES && (around >> EMPTY_SHIFT) & 15 == 0 && (around >> shift(code)) & 15 == 0;
-        let captures = self.add_stone::<S>(i, k, code);
+        let captures = self.add_stone::<S, SUPERKO>(i, k, code);
         let mut captured = 0;
         let mut ko = 0;
         {
@@ -968,14 +1079,14 @@ impl LightPlayout {
                     if c.color == code ^ 3 && self.live.chains[usize::from(c.head) & MASK].libs == 0
                     {
                         ko = c.head;
-                        captured += self.remove_chain::<S>(usize::from(c.head) & MASK);
+                        captured += self.remove_chain::<S, SUPERKO>(usize::from(c.head) & MASK);
                     }
                 }
             }
         }
         let h = usize::from(self.live.cells[i].head) & MASK;
         if !BREATHES && self.live.chains[h].libs == 0 {
-            self.remove_chain::<S>(h);
+            self.remove_chain::<S, SUPERKO>(h);
         }
         let l = &mut *self.live;
         // A lone stone that took exactly one stone: retaking at once would repeat
@@ -983,7 +1094,7 @@ impl LightPlayout {
         l.ko = if lone && captured == 1 { ko } else { 0 };
         l.passes = 0;
         l.mover ^= 3;
-        if captured == 0 {
+        if SUPERKO && captured == 0 {
             self.max_stones = self.max_stones.max(l.stones[0] + l.stones[1]);
         }
         self.moves.push(i as u16);
@@ -1033,7 +1144,7 @@ impl LightPlayout {
             } else {
                 let i = usize::from(cell) & MASK;
                 let k = usize::from(self.live.empty_at[i]);
-                self.play::<0, false>(k, i);
+                self.play::<0, true, false>(k, i);
                 self.record();
             }
         }
@@ -1044,7 +1155,12 @@ impl LightPlayout {
     /// largest, first of equal sizes, takes the stone, then the others); returns
     /// whether an opponent chain next to it lost its last pseudo-liberty.
     #[inline(always)]
-    fn add_stone<const S: usize>(&mut self, i: usize, at: usize, code: u8) -> bool {
+    fn add_stone<const S: usize, const SUPERKO: bool>(
+        &mut self,
+        i: usize,
+        at: usize,
+        code: u8,
+    ) -> bool {
         let nbrs = self.neighbours::<S>(i);
         let key = zobrist::STONE[usize::from(code - 1) & 1][i & MASK];
         let l = &mut *self.live;
@@ -1053,11 +1169,13 @@ impl LightPlayout {
         let last = l.empties[l.empty_count & MASK];
         l.empties[at & MASK] = last;
         l.empty_at[usize::from(last) & MASK] = at as u16;
-        l.hash ^= key;
+        if SUPERKO {
+            l.hash ^= key;
+        }
         l.stones[usize::from(code - 1) & 1] += 1;
         // Each neighbour counts one empty fewer and one `code` more, and each
         // neighbouring chain loses the pseudo-liberty `i` (a neighbour that is no
-        // stone has head 0, whose junk entry absorbs the subtraction).
+        // stone is its own head, whose junk entry absorbs the subtraction).
         // An opponent chain is captured when this takes its last one (a chain
         // next to `i` twice has two pseudo-liberties there, so the count
         // reaches zero only at the last subtraction), found here without
@@ -1094,7 +1212,7 @@ impl LightPlayout {
             l.chains[i] = Chain {
                 libs,
                 size: 1,
-                hash: key,
+                hash: if SUPERKO { key } else { 0 },
             };
             return captures;
         }
@@ -1105,12 +1223,14 @@ impl LightPlayout {
         let chain = &mut l.chains[big];
         chain.size += 1;
         chain.libs = chain.libs.wrapping_add(libs);
-        chain.hash ^= key;
+        if SUPERKO {
+            chain.hash ^= key;
+        }
         if others {
             for q in nbrs {
                 let c = self.live.cells[q];
                 if c.color == code && usize::from(c.head) != big {
-                    self.merge(big, usize::from(c.head) & MASK);
+                    self.merge::<SUPERKO>(big, usize::from(c.head) & MASK);
                 }
             }
         }
@@ -1118,7 +1238,7 @@ impl LightPlayout {
     }
 
     /// Brings the chain headed at `small` into the one headed at `big`.
-    fn merge(&mut self, big: usize, small: usize) {
+    fn merge<const SUPERKO: bool>(&mut self, big: usize, small: usize) {
         let l = &mut *self.live;
         let mut s = small;
         loop {
@@ -1136,29 +1256,33 @@ impl LightPlayout {
         let bg = &mut l.chains[big];
         bg.size += sm.size;
         bg.libs = bg.libs.wrapping_add(sm.libs);
-        bg.hash ^= sm.hash;
+        if SUPERKO {
+            bg.hash ^= sm.hash;
+        }
     }
 
     /// Removes the chain headed at `head`; returns its size.
-    fn remove_chain<const S: usize>(&mut self, head: usize) -> u32 {
+    fn remove_chain<const S: usize, const SUPERKO: bool>(&mut self, head: usize) -> u32 {
         let stride = self.stride::<S>();
         let l = &mut *self.live;
         let code = l.cells[head].color;
         let chain = l.chains[head];
-        l.hash ^= chain.hash;
+        if SUPERKO {
+            l.hash ^= chain.hash;
+        }
         l.stones[usize::from(code.wrapping_sub(1)) & 1] -= u32::from(chain.size);
         let delta = arrival(code).wrapping_neg();
         let mut s = head;
         loop {
             let next = usize::from(l.cells[s].next) & MASK;
             l.cells[s].color = EMPTY;
-            l.cells[s].head = 0;
+            l.cells[s].head = s as u16;
             l.empty_at[s] = l.empty_count as u16;
             l.empties[l.empty_count & MASK] = s as u16;
             l.empty_count += 1;
             // Each neighbour counts one empty more; each chain next to it gains
             // a pseudo-liberty (stones of this chain not yet removed add to its
-            // dying head, the others to the junk entry 0).
+            // dying head, the cells without a stone to their junk entries).
             for q in neighbours_of(s, stride) {
                 let c = &mut l.cells[q];
                 c.around = c.around.wrapping_add(delta);

@@ -210,3 +210,95 @@ fn the_area_counts_regions_reaching_one_colour_only() {
     // Black: 3 stones and A5; White: 6 stones, E5 and A1; the rest is shared.
     assert_eq!(light.area(), [4, 8]);
 }
+
+/// Replays the last playout's moves on the game `start` under `rules`, checking
+/// each is legal there and fills none of the mover's own eyes; returns how many
+/// stones the moves took with them (suicides) and how many of those were one
+/// stone alone.
+fn replay_checked(light: &LightPlayout, start: &Game, rules: Rules) -> (usize, usize) {
+    let mut game = Game::new(rules, start.setup().clone()).unwrap();
+    for (_, mv) in start.moves() {
+        game.play(mv).unwrap();
+    }
+    let (mut suicides, mut lone) = (0, 0);
+    for mv in light.moves() {
+        if let Move::Play(p) = mv {
+            assert!(!game.fills_own_eye(p), "{p} fills an eye\n{}", game.board());
+        }
+        let report = game
+            .play(mv)
+            .unwrap_or_else(|e| panic!("{mv:?}: {e}\n{}", game.board()));
+        suicides += usize::from(report.self_captured > 0);
+        lone += usize::from(report.self_captured == 1);
+    }
+    (suicides, lone)
+}
+
+/// `set_ko(Some(Simple))`, `Draw::Scan`, alone and together (libego's work):
+/// every move legal under simple ko and the game's suicide rule, no own eye
+/// filled, a stone that would die alone never played (it would repeat the
+/// board, which simple ko does not stop: such games used to cycle to the move
+/// limit), a suicide of several stones played where the rules allow it, and the
+/// games end (two passes) as often as the game's own playouts.
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of playouts")]
+fn the_playouts_own_ko_rule_and_the_scan_draw() {
+    use super::Draw;
+    let mut suicides_seen = 0;
+    for rules in [Rules::tromp_taylor(), Rules::chinese_ogs()] {
+        for (ko, draw) in [
+            (Some(KoRule::Simple), Draw::Uniform),
+            (None, Draw::Scan),
+            (Some(KoRule::Simple), Draw::Scan),
+        ] {
+            let start = random_start(rules, 9, 9, 20, 7);
+            let mut light = LightPlayout::new(&start);
+            light.set_ko(ko);
+            light.set_draw(draw);
+            let checked = rules.with_ko(ko.unwrap_or(rules.ko()));
+            let (mut unfinished, mut rng) = (0, Pcg64Mcg::seed_from_u64(3));
+            for _ in 0..200 {
+                light.run(&mut rng, 2 * 81);
+                unfinished += usize::from(!light.is_over());
+                let (suicides, lone) = replay_checked(&light, &start, checked);
+                assert_eq!(lone, 0, "{ko:?} {draw:?}: a lone stone's suicide");
+                if rules.suicide() == Suicide::Forbidden {
+                    assert_eq!(suicides, 0);
+                }
+                suicides_seen += suicides;
+            }
+            // The game's own playouts: about 1 in 600 cut at twice the area.
+            assert!(
+                unfinished <= 4,
+                "{ko:?} {draw:?}: {unfinished} of 200 unfinished"
+            );
+        }
+    }
+    assert!(suicides_seen > 0, "no suicide of several stones was played");
+}
+
+/// The scan draw takes the first acceptable point from a random place in the
+/// empty-point list on, so a seed gives the same playout, and the default
+/// draw and ko rule again give exactly the game's playouts.
+#[test]
+fn the_scan_draw_is_seeded_and_the_defaults_come_back() {
+    use super::Draw;
+    let start = Game::new(Rules::tromp_taylor(), Setup::new(7, 7)).unwrap();
+    let mut light = LightPlayout::new(&start);
+    light.set_draw(Draw::Scan);
+    light.set_ko(Some(KoRule::Simple));
+    light.run(&mut Pcg64Mcg::seed_from_u64(5), 500);
+    let first: Vec<Move> = light.moves().collect();
+    light.run(&mut Pcg64Mcg::seed_from_u64(5), 500);
+    assert_eq!(light.moves().collect::<Vec<_>>(), first);
+    // The first move: the empty point at the drawn place of the list (all
+    // 49 acceptable on the empty board).
+    let k = crate::chance::below(&mut Pcg64Mcg::seed_from_u64(5), 49) as usize;
+    let cell = usize::from(start.board().empty_cells()[k]);
+    assert_eq!(first[0], Move::Play(start.board().point(cell)));
+    light.set_draw(Draw::Uniform);
+    light.set_ko(None);
+    for seed in 0..10 {
+        same_playout(&start, &mut light, seed, 500);
+    }
+}
