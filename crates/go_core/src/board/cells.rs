@@ -157,6 +157,31 @@ impl Board {
         zero_bytes(packed) != 0 && zero_bytes(packed ^ splat(code ^ 3)) == 0
     }
 
+    /// Whether a stone of `code` on the empty cell `i` lives and takes nothing,
+    /// so that the board after it is this one with one stone more (its hash this
+    /// hash xor the stone's key): it has an empty neighbour, and no opponent
+    /// chain beside it has its last liberty at `i`. [`Board::is_quiet`] is the
+    /// case without opponent neighbours.
+    #[inline(always)]
+    pub(crate) fn adds_one_stone(&self, i: usize, code: u8) -> bool {
+        self.check(i);
+        // SAFETY: `i` was checked to be surrounded.
+        let packed = unsafe { self.around(i) };
+        if zero_bytes(packed) == 0 {
+            return false;
+        }
+        let opp = code ^ 3;
+        if zero_bytes(packed ^ splat(opp)) == 0 {
+            return true;
+        }
+        let colors = packed.to_le_bytes();
+        !self.neighbours(i).into_iter().zip(colors).any(|(q, color)| {
+            // SAFETY: a neighbour of the surrounded cell `i` (case 2), and its
+            // head a chain head for a stone (case 3).
+            color == opp && unsafe { self.atari_at(self.head_unchecked(q), i) }
+        })
+    }
+
     /// Whether a stone of `code` on the empty cell `i` has a liberty once its
     /// captures are made, so is no suicide: an empty neighbour, an opponent
     /// chain whose last liberty is `i` (captured), or a chain of its own with a

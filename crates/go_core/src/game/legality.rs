@@ -7,6 +7,7 @@ use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::point::Point;
 use crate::rules::{KoRule, Suicide};
+use crate::zobrist;
 
 impl Game {
     /// Checks a move for the side to move without playing it. A resignation is
@@ -120,11 +121,15 @@ impl Game {
             self.rules.ko(),
             KoRule::PositionalSuperko | KoRule::SituationalSuperko
         );
-        // With superko, a quiet stone (see `Board::is_quiet`) is legal unless an
-        // earlier board had as many stones as it makes; other stones are
-        // checked in full. Without superko, the only refusals are suicide (when
-        // forbidden) and the simple-ko point.
+        // With superko, a stone that lives and takes nothing (see
+        // `Board::adds_one_stone`: most of them) makes a board whose key is the
+        // key of this one xor the stone's: legal unless an earlier board had as
+        // many stones and that key is in the table (then checked in full); other
+        // stones are checked in full. Without superko, the only refusals are
+        // suicide (when forbidden) and the simple-ko point.
         let quiet_is_legal = !superko || self.stones_on_board() + 1 > self.max_stones;
+        let key_after = self.key_for(self.board.zobrist(), self.to_move.opponent());
+        let stone_keys = &zobrist::STONE[usize::from(code - 1) & 1];
         let suicide_allowed = self.rules.suicide() == Suicide::Allowed;
         let ko = match self.rules.ko() {
             KoRule::Simple => usize::from(self.ko),
@@ -138,7 +143,15 @@ impl Game {
         for &cell in board.empty_cells() {
             let i = usize::from(cell);
             let ok = if superko {
-                (quiet_is_legal && board.is_quiet(i, code)) || self.check_empty_cell(i).is_ok()
+                if board.adds_one_stone(i, code) {
+                    quiet_is_legal
+                        || !self
+                            .positions
+                            .contains(key_after ^ stone_keys[i & (zobrist::PADDED - 1)])
+                        || self.check_empty_cell(i).is_ok()
+                } else {
+                    self.check_empty_cell(i).is_ok()
+                }
             } else {
                 i != ko && (suicide_allowed || board.breathes(i, code))
             };
