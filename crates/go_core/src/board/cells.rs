@@ -175,11 +175,15 @@ impl Board {
             return true;
         }
         let colors = packed.to_le_bytes();
-        !self.neighbours(i).into_iter().zip(colors).any(|(q, color)| {
-            // SAFETY: a neighbour of the surrounded cell `i` (case 2), and its
-            // head a chain head for a stone (case 3).
-            color == opp && unsafe { self.atari_at(self.head_unchecked(q), i) }
-        })
+        !self
+            .neighbours(i)
+            .into_iter()
+            .zip(colors)
+            .any(|(q, color)| {
+                // SAFETY: a neighbour of the surrounded cell `i` (case 2), and its
+                // head a chain head for a stone (case 3).
+                color == opp && unsafe { self.atari_at(self.head_unchecked(q), i) }
+            })
     }
 
     /// Whether a stone of `code` on the empty cell `i` has a liberty once its
