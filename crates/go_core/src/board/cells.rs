@@ -145,23 +145,10 @@ impl Board {
         n > 0 && u64::from(c.lib_sum) == n * p && u64::from(c.lib_sq) == n * p * p
     }
 
-    /// Whether a stone of `code` on the empty cell `i` is quiet: the point has an
-    /// empty neighbour (the stone lives) and no opponent neighbour (nothing is
-    /// captured), so the move is legal under every suicide rule and makes a
-    /// board with one stone more.
-    #[inline]
-    pub(crate) fn is_quiet(&self, i: usize, code: u8) -> bool {
-        self.check(i);
-        // SAFETY: `i` was checked to be surrounded.
-        let packed = unsafe { self.around(i) };
-        zero_bytes(packed) != 0 && zero_bytes(packed ^ splat(code ^ 3)) == 0
-    }
-
     /// Whether a stone of `code` on the empty cell `i` lives and takes nothing,
     /// so that the board after it is this one with one stone more (its hash this
     /// hash xor the stone's key): it has an empty neighbour, and no opponent
-    /// chain beside it has its last liberty at `i`. [`Board::is_quiet`] is the
-    /// case without opponent neighbours.
+    /// chain beside it has its last liberty at `i`.
     #[inline(always)]
     pub(crate) fn adds_one_stone(&self, i: usize, code: u8) -> bool {
         self.check(i);
