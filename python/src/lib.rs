@@ -2,6 +2,8 @@
 //! through the `tabletop` interface; Python wrappers (`tabletop/*.py`) add the
 //! OpenSpiel and PettingZoo faces.
 
+mod batch;
+
 use std::time::{Duration, Instant};
 
 use numpy::{PyArray1, PyArrayMethods};
@@ -815,7 +817,9 @@ impl Rng {
 /// only in games of hidden information). Give one budget: a `level` (1–10), a
 /// number of `playouts`, or `seconds`. It stops before the budget once more
 /// playouts could not change its choice, unless `stop_early=False` (the same
-/// choice under a playout budget, from fewer playouts).
+/// choice under a playout budget, from fewer playouts). `threads` searches on
+/// that many threads at once (root parallelism; a playout budget is shared among
+/// them, and the same seed gives the same choice).
 #[pyclass(module = "tabletop._tabletop")]
 struct Bot {
     searcher: Searcher,
@@ -824,7 +828,7 @@ struct Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (game, level = None, playouts = None, seconds = None, seed = 1, stop_early = true))]
+    #[pyo3(signature = (game, level = None, playouts = None, seconds = None, seed = 1, stop_early = true, threads = 1))]
     fn new(
         game: &PyGame,
         level: Option<u8>,
@@ -832,7 +836,11 @@ impl Bot {
         seconds: Option<f64>,
         seed: u64,
         stop_early: bool,
+        threads: usize,
     ) -> PyResult<Bot> {
+        if threads == 0 {
+            return Err(TabletopError::new_err("threads must be at least 1"));
+        }
         let budget = match (level, playouts, seconds) {
             (_, Some(n), _) => Budget::playouts(n.max(1)),
             (_, _, Some(s)) if s > 0.0 && s.is_finite() => Budget::time(Duration::from_secs_f64(s)),
@@ -843,6 +851,7 @@ impl Bot {
         Ok(Bot {
             searcher: Searcher::new(Config {
                 stop_early,
+                threads,
                 ..Config::for_game(game.game.info().short_name, budget, seed)
             }),
         })
@@ -886,6 +895,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rng>()?;
     m.add_class::<Bot>()?;
     m.add_class::<Referee>()?;
+    m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(tree_size, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
     m.add_function(wrap_pyfunction!(param_specs, m)?)?;

@@ -150,6 +150,20 @@ def test_bulk_playouts_and_the_bot():
     assert whole["playouts"] == 300 and whole["action"] == found["action"]
 
 
+def test_the_bot_searches_on_threads():
+    # Two threads share one playout budget exactly and, for one seed, choose alike.
+    game = tabletop.Game("go", board_size=5)
+    state = game.new_initial_state()
+    for action in [12, 7]:
+        state.apply_action(action)
+    two = [tabletop.Bot(game, playouts=400, seed=3, threads=2, stop_early=False).search(state) for _ in range(2)]
+    assert two[0]["playouts"] == 400 and two[1]["playouts"] == 400
+    assert two[0]["action"] == two[1]["action"] and two[0]["children"] == two[1]["children"]
+    assert sum(visits for _, visits, _ in two[0]["children"]) >= 390
+    with pytest.raises(tabletop.TabletopError):
+        tabletop.Bot(game, playouts=10, threads=0)
+
+
 def test_bulk_go_light_playouts_are_the_states_own():
     # The bulk call plays Go's light playouts on go_core's playout board: the
     # same games as stepping the state's own playouts with the same generator.

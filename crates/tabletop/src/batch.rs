@@ -57,6 +57,14 @@ pub enum BatchError {
     /// A step before the first reset.
     #[error("the batch has not been reset")]
     NotReset,
+    /// A player the game does not have.
+    #[error("player {player}: the game has players 0 to {last}")]
+    NoSuchPlayer {
+        /// The player named.
+        player: usize,
+        /// The game's last player.
+        last: usize,
+    },
 }
 
 /// The caller's buffers a call writes, one row per game (row-major: game `i`'s
@@ -79,7 +87,8 @@ pub struct Outputs<'a> {
     /// The player to move in each game (after any reset).
     pub players: &'a mut [i32],
     /// For the games whose episode ended in this step, the last observation of
-    /// that episode (the player who moved last); other rows untouched.
+    /// that episode (the view of the player who moved last, or of
+    /// [`Batch::set_final_viewer`]'s player); other rows untouched.
     pub final_observations: &'a mut [f32],
 }
 
@@ -103,6 +112,9 @@ pub struct Batch<G: Game> {
     words: usize,
     /// Steps after which an episode is truncated (`None`: only the game ends it).
     max_steps: Option<u32>,
+    /// Whose view the final observations are (`None`: the player who moved
+    /// last).
+    final_viewer: Option<usize>,
     threads: usize,
 }
 
@@ -122,6 +134,7 @@ where
             steps: vec![0; n],
             last_player: vec![0; n],
             max_steps: None,
+            final_viewer: None,
             threads: 1,
             game,
         }
@@ -166,6 +179,27 @@ where
     /// default).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Writes the final observations from `player`'s view (`None`, the
+    /// default: the player who moved last). For a program that plays one seat
+    /// against a policy of its own ([`Batch::step_some`]): the end of its
+    /// episode as that seat sees it, even when the other side moved last.
+    ///
+    /// # Errors
+    /// [`BatchError::NoSuchPlayer`] for a player the game does not have.
+    pub fn set_final_viewer(&mut self, player: Option<usize>) -> Result<(), BatchError> {
+        if let Some(p) = player {
+            let players = self.num_players();
+            if p >= players {
+                return Err(BatchError::NoSuchPlayer {
+                    player: p,
+                    last: players.saturating_sub(1),
+                });
+            }
+        }
+        self.final_viewer = player;
+        Ok(())
     }
 
     /// The states of the games (for a program that looks at one game closely:
@@ -223,6 +257,41 @@ where
     /// [`BatchError::Length`] for a list or buffer of the wrong length,
     /// [`BatchError::NotReset`] before [`Batch::reset`].
     pub fn step(&mut self, actions: &[Action], out: &mut Outputs<'_>) -> Result<(), BatchError> {
+        self.step_where(actions, None, out)
+    }
+
+    /// As [`Batch::step`], in the games `i` where `active[i]` only: for a
+    /// program whose games wait for different deciders (its own policy for one
+    /// seat, another for the others). The other games do not move and their
+    /// actions are not looked at; they are neither terminated nor truncated,
+    /// their rewards are 0, and their rows of observations, masks and players
+    /// are left as they are — as the last call wrote them, so pass the same
+    /// buffers to every call.
+    ///
+    /// # Errors
+    /// As [`Batch::step`]; [`BatchError::Length`] also for `active`.
+    pub fn step_some(
+        &mut self,
+        actions: &[Action],
+        active: &[bool],
+        out: &mut Outputs<'_>,
+    ) -> Result<(), BatchError> {
+        if active.len() != self.len() {
+            return Err(BatchError::Length {
+                what: "active",
+                found: active.len(),
+                expected: self.len(),
+            });
+        }
+        self.step_where(actions, Some(active), out)
+    }
+
+    fn step_where(
+        &mut self,
+        actions: &[Action],
+        active: Option<&[bool]>,
+        out: &mut Outputs<'_>,
+    ) -> Result<(), BatchError> {
         if self.states.len() != self.len() {
             return Err(BatchError::NotReset);
         }
@@ -230,6 +299,9 @@ where
         // Legal exactly when its bit is set (the bits are the game's legal list
         // as of the last step); the game's own check says why not.
         for (game, &action) in actions.iter().enumerate() {
+            if active.is_some_and(|a| !a[game]) {
+                continue;
+            }
             if !bit(
                 &self.legal[game * self.words..(game + 1) * self.words],
                 action,
@@ -250,6 +322,7 @@ where
         let per = self.len().div_ceil(threads);
         let fresh = &self.fresh;
         let max_steps = self.max_steps;
+        let final_viewer = self.final_viewer;
         let words = self.words;
         // Each thread takes a contiguous run of games and its rows.
         let mut runs: Vec<Run<'_, G>> = Vec::with_capacity(threads);
@@ -260,6 +333,7 @@ where
             let mut last = &mut self.last_player[..];
             let mut legal = &mut self.legal[..];
             let mut acts = actions;
+            let mut act = active;
             let mut obs = &mut out.observations[..];
             let mut masks = &mut out.masks[..];
             let mut rewards = &mut out.rewards[..];
@@ -275,6 +349,13 @@ where
                 let (l, l_rest) = last.split_at_mut(k);
                 let (g, g_rest) = legal.split_at_mut(k * words);
                 let (a, a_rest) = acts.split_at(k);
+                let (on, on_rest) = match act {
+                    Some(x) => {
+                        let (on, rest) = x.split_at(k);
+                        (Some(on), Some(rest))
+                    }
+                    None => (None, None),
+                };
                 let (o, o_rest) = obs.split_at_mut(k * sizes.observation);
                 let (m, m_rest) = masks.split_at_mut(k * sizes.actions);
                 let (w, w_rest) = rewards.split_at_mut(k * sizes.players);
@@ -290,6 +371,8 @@ where
                     legal: g,
                     words,
                     actions: a,
+                    active: on,
+                    final_viewer,
                     out: Outputs {
                         observations: o,
                         masks: m,
@@ -301,6 +384,7 @@ where
                     },
                 });
                 (states, rngs, steps, last, acts) = (s_rest, r_rest, st_rest, l_rest, a_rest);
+                act = on_rest;
                 legal = g_rest;
                 (obs, masks, rewards, terminated) = (o_rest, m_rest, w_rest, te_rest);
                 (truncated, players, finals) = (tr_rest, p_rest, f_rest);
@@ -426,6 +510,9 @@ struct Run<'a, G: Game> {
     legal: &'a mut [u64],
     words: usize,
     actions: &'a [Action],
+    /// The games that move (`None`: all).
+    active: Option<&'a [bool]>,
+    final_viewer: Option<usize>,
     out: Outputs<'a>,
 }
 
@@ -433,6 +520,12 @@ impl<G: Game> Run<'_, G> {
     fn step(mut self, fresh: &G::State, max_steps: Option<u32>, sizes: &Sizes) {
         let mut scratch = ActionList::with_capacity(sizes.actions.min(4096));
         for i in 0..self.states.len() {
+            if self.active.is_some_and(|a| !a[i]) {
+                self.out.terminated[i] = false;
+                self.out.truncated[i] = false;
+                self.out.rewards[i * sizes.players..(i + 1) * sizes.players].fill(0.0);
+                continue;
+            }
             let state = &mut self.states[i];
             if let Turn::Player(p) = state.current_player() {
                 self.last[i] = p;
@@ -454,7 +547,7 @@ impl<G: Game> Run<'_, G> {
                 rewards.fill(0.0);
             }
             if ended || cut {
-                let last = self.last[i];
+                let last = self.final_viewer.unwrap_or(self.last[i]);
                 let row = &mut self.out.final_observations
                     [i * sizes.observation..(i + 1) * sizes.observation];
                 state.observation_tensor(last, row);
@@ -574,5 +667,115 @@ impl Buffers {
             players: &mut self.players,
             final_observations: &mut self.final_observations,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AnyGame, load};
+
+    fn started(name: &str, n: usize) -> (Batch<AnyGame>, Buffers) {
+        let mut batch = Batch::new(load(name).unwrap(), n);
+        let mut buf = Buffers::for_batch(&batch);
+        let seeds: Vec<u64> = (0..n as u64).collect();
+        batch.reset(&seeds, &mut buf.outputs()).unwrap();
+        (batch, buf)
+    }
+
+    /// The games left out do not move and keep their rows; with every game
+    /// on, `step_some` is `step`.
+    #[test]
+    fn step_some_moves_only_the_games_named() {
+        for name in ["o_an_quan", "hoop_race", "tarokk_war", "go(board_size=5)"] {
+            let (mut all, mut all_buf) = started(name, 6);
+            let (mut some, mut some_buf) = started(name, 6);
+            all.set_threads(2);
+            let mut rng = SplitMix64::new(4);
+            let mut actions = vec![0; 6];
+            let mut mine = vec![0; 6];
+            for step in 0..300 {
+                all.random_actions(&mut rng, &mut actions).unwrap();
+                some.random_actions(&mut rng, &mut mine).unwrap();
+                let on: Vec<bool> = (0..6).map(|i| (i + step) % 3 != 0).collect();
+                let before = some.states().to_vec();
+                let before_buf = some_buf.clone();
+                some.step_some(&mine, &on, &mut some_buf.outputs()).unwrap();
+                for i in (0..6).filter(|&i| !on[i]) {
+                    assert_eq!(some.states()[i], before[i], "{name} step {step}");
+                    let olen = some.observation_len();
+                    let alen = some.num_actions();
+                    assert_eq!(
+                        some_buf.observations[i * olen..(i + 1) * olen],
+                        before_buf.observations[i * olen..(i + 1) * olen]
+                    );
+                    assert_eq!(
+                        some_buf.masks[i * alen..(i + 1) * alen],
+                        before_buf.masks[i * alen..(i + 1) * alen]
+                    );
+                    assert_eq!(some_buf.players[i], before_buf.players[i]);
+                    assert!(!some_buf.terminated[i] && !some_buf.truncated[i]);
+                }
+                // All on: the same as `step`.
+                let every = vec![true; 6];
+                let mut copy = all.clone();
+                let mut copy_buf = all_buf.clone();
+                copy.step_some(&actions, &every, &mut copy_buf.outputs())
+                    .unwrap();
+                all.step(&actions, &mut all_buf.outputs()).unwrap();
+                assert_eq!(copy.states(), all.states());
+                assert_eq!(copy_buf, all_buf);
+            }
+        }
+    }
+
+    #[test]
+    fn a_left_out_game_s_action_is_not_checked() {
+        let (mut batch, mut buf) = started("o_an_quan", 3);
+        let mut rng = SplitMix64::new(1);
+        let mut actions = vec![0; 3];
+        batch.random_actions(&mut rng, &mut actions).unwrap();
+        actions[1] = 9999;
+        let e = batch.step(&actions, &mut buf.outputs()).unwrap_err();
+        assert!(matches!(e, BatchError::Illegal { game: 1, .. }), "{e}");
+        batch
+            .step_some(&actions, &[true, false, true], &mut buf.outputs())
+            .unwrap();
+        assert!(matches!(
+            batch.step_some(&actions, &[true], &mut buf.outputs()),
+            Err(BatchError::Length { what: "active", .. })
+        ));
+    }
+
+    /// The final observations are the chosen player's view.
+    #[test]
+    fn the_final_viewer_sees_the_end() {
+        let game = load("tarokk_war").unwrap();
+        let (mut batch, mut buf) = started("tarokk_war", 4);
+        assert_eq!(
+            batch.set_final_viewer(Some(2)),
+            Err(BatchError::NoSuchPlayer { player: 2, last: 1 })
+        );
+        batch.set_final_viewer(Some(1)).unwrap();
+        let mut rng = SplitMix64::new(2);
+        let mut actions = vec![0; 4];
+        let mut ended = 0;
+        for _ in 0..400 {
+            let states = batch.states().to_vec();
+            batch.random_actions(&mut rng, &mut actions).unwrap();
+            batch.step(&actions, &mut buf.outputs()).unwrap();
+            for i in 0..4 {
+                let mut s = states[i].clone();
+                s.apply_action(actions[i]).unwrap();
+                if buf.terminated[i] && s.is_terminal() {
+                    let mut want = vec![0.0; game.info().observation_len()];
+                    s.observation_tensor(1, &mut want);
+                    let len = want.len();
+                    assert_eq!(buf.final_observations[i * len..(i + 1) * len], want[..]);
+                    ended += 1;
+                }
+            }
+        }
+        assert!(ended > 0);
     }
 }
