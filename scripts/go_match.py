@@ -14,7 +14,9 @@ command line becomes the game's number (a seed per game, so that engines with a
 playout budget do not repeat their games:
 `--first "go_gtp --playouts 3000 --seed {game}"`). Each game is one line
 of JSON in --out (appended, so an interrupted run resumes where it stopped); the
-summary prints the first engine's wins with a 95 % Wilson interval.
+summary prints the first engine's wins with a 95 % Wilson interval. With
+--sgf DIR each game is also written as DIR/game-NNN.sgf (players, komi, Chinese
+rules, result), for GUIs and for scripts/go_self_destruction.py.
 """
 
 import argparse
@@ -74,6 +76,36 @@ def wilson(wins, n, z=1.96):
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, c - h), min(1.0, c + h))
+
+
+def sgf_point(mv, size):
+    """A GTP vertex (`d4`, `pass`) as an SGF point (`df`, empty for a pass)."""
+    if mv in ("pass", "resign"):
+        return ""
+    col = "abcdefghjklmnopqrstuvwxyz".index(mv[0])
+    row = size - int(mv[1:])
+    return "abcdefghijklmnopqrstuvwxyz"[col] + "abcdefghijklmnopqrstuvwxyz"[row]
+
+
+def sgf_text(result, size, komi, first, other):
+    """One game as SGF text: the engines' command lines name the players."""
+    black, white = (first, other) if result["first_color"] == "black" else (other, first)
+    if result.get("score", "").startswith(("B+", "W+")):
+        re = result["score"]
+    elif result["winner"]:
+        re = ("B" if result["winner"] == "black" else "W") + ("+R" if result["reason"] == "resignation" else "+F")
+    else:
+        re = "?"
+    esc = lambda t: t.replace("\\", "\\\\").replace("]", "\\]")
+    head = f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[{komi}]RU[Chinese]PB[{esc(black)}]PW[{esc(white)}]RE[{re}]"
+    body = []
+    color = "B"
+    for mv in result["record"].split():
+        if mv == "resign":
+            break
+        body.append(f";{color}[{sgf_point(mv, size)}]")
+        color = "W" if color == "B" else "B"
+    return head + "".join(body) + ")\n"
 
 
 def play_game(first, other, scorer_cmd, size, komi, first_is_black, max_moves, seconds):
@@ -158,6 +190,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=0, help="seconds a move, sent as a GTP clock")
     ap.add_argument("--max-moves", type=int, default=400)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--sgf", help="a directory for one SGF file per game")
     ap.add_argument(
         "--from-game",
         type=int,
@@ -179,6 +212,10 @@ def main():
         r["game"] = k
         with open(args.out, "a") as f:
             f.write(json.dumps(r) + "\n")
+        if args.sgf:
+            os.makedirs(args.sgf, exist_ok=True)
+            with open(os.path.join(args.sgf, f"game-{k:03}.sgf"), "w") as f:
+                f.write(sgf_text(r, args.size, args.komi, first, other))
         done.append(r)
         wins = sum(1 for g in done if g["first_won"])
         lo, hi = wilson(wins, len(done))

@@ -232,6 +232,32 @@ fn a_game_against_gnu_go() {
 /// finite one too long for a `Duration`, made `genmove` panic converting the
 /// move's time. Infinite times are now a syntax error, and a time beyond what a
 /// `Duration` holds is no limit (the engine's own budget).
+/// A lost game ends at its loss. Black's position after White's pass at move 68
+/// of a 9×9 game against GNU Go level 10 (Chinese rules, `docs/strength.md`):
+/// Black is 38.5 points behind and every move loses. The engine played A4, then
+/// filled its own area for 30 moves until its groups died (lost by 88.5); it now
+/// passes, the smallest loss its search finds.
+#[test]
+fn a_lost_game_is_passed_out_not_played_into_the_ground() {
+    let moves = "c3 d7 g7 c5 d4 f7 g6 e5 f4 g3 h4 f3 d5 d6 e2 h3 j3 g4 h5 e4 c6 b5 f5 e3 b4 d3 c4 b6 c7 c2 a4 b7 c8 b2 b8 a3 a5 b3 a6 a7 e8 f8 e7 f6 g8 d8 f9 e6 d9 c9 b9 a8 g5 j2 j4 h2 e9 a9 g9 c9 c8 b9 b8 c4 a5 a6 c7 pass";
+    for seed in [1, 2] {
+        let mut e = Engine::new(
+            Rules::from_katago("chinese").unwrap(),
+            Thinking {
+                budget: Budget::playouts(1000),
+                seed,
+                ..Thinking::default()
+            },
+        );
+        assert_eq!(say(&mut e, "boardsize 9"), "=\n\n");
+        for (i, mv) in moves.split(' ').enumerate() {
+            let color = if i % 2 == 0 { "b" } else { "w" };
+            assert_eq!(say(&mut e, &format!("play {color} {mv}")), "=\n\n", "{mv}");
+        }
+        assert_eq!(say(&mut e, "genmove b"), "= pass\n\n", "seed {seed}");
+    }
+}
+
 #[test]
 fn clock_times_beyond_a_duration_never_panic() {
     let mut e = engine();

@@ -39,7 +39,7 @@ use crate::bot::{Config, Searcher};
 pub use analyze::Analysis;
 pub use commands::COMMANDS;
 pub use status::STATUS_PLAYOUTS;
-pub use think::{DEAD_STONE_PLAYOUTS, MIN_DEAD_STONE_PLAYOUTS, Thinking};
+pub use think::{DEAD_STONE_PLAYOUTS, MIN_DEAD_STONE_PLAYOUTS, PLAY_ON_CHANCE, Thinking};
 
 /// A GTP engine: one game, its rules, and the search behind `genmove`.
 pub struct Engine {

@@ -42,8 +42,11 @@ pub struct Thinking {
     pub reuse_tree: bool,
     /// Pass judged by a cautious count (the default): after the opponent's pass,
     /// pass at once when the count with dead stones removed wins even if every
-    /// point that is nobody's yet went to the opponent; otherwise never pass
-    /// while another move was searched. Dead stones are judged by
+    /// point that is nobody's yet went to the opponent; otherwise pass only
+    /// when the search chose it and the game is lost whatever is played (every
+    /// other move's winning chance below [`PLAY_ON_CHANCE`]), so a lost game
+    /// ends at its smallest loss instead of in the player's own eyes. Dead
+    /// stones are judged by
     /// up to [`DEAD_STONE_PLAYOUTS`] heavy playouts, within the move's budget
     /// (see `Engine::safe_to_pass`).
     pub pass_check: bool,
@@ -57,6 +60,11 @@ pub struct Thinking {
     /// does not end a game.
     pub resign_turns: u32,
 }
+
+/// The winning chance (0–1) of the best move besides a pass below which the
+/// engine takes the pass its search chose even when the count says passing
+/// loses: the game is lost whatever it plays.
+pub const PLAY_ON_CHANCE: f64 = 0.15;
 
 /// Playouts that judge which stones are dead ([`Thinking::pass_check`]), at most:
 /// no more than the move's playout budget, and no longer than a quarter of its
@@ -165,9 +173,13 @@ impl Engine {
         if self.thinking.pass_check
             && Some(action) == pass
             && let Some(other) = report.children.iter().find(|c| Some(c.action) != pass)
+            && (other.win + 1.0) / 2.0 >= PLAY_ON_CHANCE
             && !self.safe_to_pass(budget)
         {
-            // Passing might leave the count lost: play on.
+            // Passing might leave the count lost, and playing on might save
+            // it: play on. When every move searched loses too, passing keeps
+            // the smallest loss the search found (its choice), where playing
+            // on only spends the player's own eye space, one move at a time.
             action = other.action;
         }
         let chance = (report.win + 1.0) / 2.0;
