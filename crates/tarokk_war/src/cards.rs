@@ -337,3 +337,35 @@ const NAMES: [&str; 32] = [
     "zöld VII", "zöld VIII", "zöld IX", "zöld X", "zöld alsó", "zöld felső", "zöld király", "zöld ász",
     "makk VII", "makk VIII", "makk IX", "makk X", "makk alsó", "makk felső", "makk király", "makk ász",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::{Card, Cards, TOK_VIII, ZOLD_VIII};
+
+    #[test]
+    fn a_card_set_holds_each_card_once() {
+        let (z8, t8, pa) = (ZOLD_VIII, TOK_VIII, Card(7));
+        // A card listed, added or joined twice is in the set once.
+        let set = Cards::of(&[z8, t8, z8]);
+        assert_eq!(set, Cards::of(&[t8, z8]));
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.with(z8), set);
+        assert_eq!(set.union(Cards::of(&[t8, pa])), Cards::of(&[z8, t8, pa]));
+        assert_eq!(set.union(set), set);
+        let mut s = set;
+        s.add(t8);
+        assert_eq!(s, set);
+        s.remove(t8);
+        assert!(s.has(z8) && !s.has(t8));
+        s.remove(t8);
+        assert_eq!(s, Cards::of(&[z8]));
+        assert!(!Cards::of(&[z8, t8, pa]).has_four());
+        assert!(Cards::of(&[z8, t8, pa, Card(0)]).has_four());
+        assert_eq!(
+            Cards::of(&[pa, z8, t8])
+                .iter()
+                .collect::<alloc::vec::Vec<_>>(),
+            [pa, t8, z8]
+        );
+    }
+}

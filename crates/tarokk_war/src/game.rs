@@ -693,3 +693,36 @@ fn dealt_cards(setup: &Setup, hand_no: u8, dealer: Player) -> [[Card; 3]; 2] {
         Player::Two => [first, last],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Game, LONGEST_GAME};
+    use crate::rules::Rules;
+    use rand_core::SeedableRng;
+
+    /// The record is allocated once, at the longest game's size: no game, however
+    /// it is played (W12: every decision is a move), outgrows it.
+    #[test]
+    fn no_game_outgrows_its_record() {
+        let mut longest = 0;
+        for seed in 0..200 {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut g = Game::random(Rules::default(), &mut rng).unwrap();
+            let capacity = g.record.capacity();
+            assert!(capacity >= LONGEST_GAME);
+            g.play_out(&mut rng, usize::MAX);
+            assert!(g.outcome().is_some(), "seed {seed}");
+            assert_eq!(
+                g.record.capacity(),
+                capacity,
+                "seed {seed}: the record grew"
+            );
+            longest = longest.max(g.record.len());
+        }
+        // Random games come near the bound (60 + 18 moves), well past its half.
+        assert!(
+            longest > LONGEST_GAME / 2,
+            "the longest game took {longest} moves"
+        );
+    }
+}

@@ -237,3 +237,15 @@ impl<'de> serde::Deserialize<'de> for Rules {
         d.deserialize_any(Visitor)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Card, SOLDIERS, TOK_VIII, is_fighter};
+
+    #[test]
+    fn the_fighters_are_the_soldiers_but_the_tok_viii() {
+        for c in Card::all() {
+            assert_eq!(is_fighter(c), SOLDIERS.contains(&c) && c != TOK_VIII, "{c}");
+        }
+    }
+}

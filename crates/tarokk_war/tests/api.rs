@@ -4,8 +4,8 @@
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tarokk_war::{
-    Card, Event, Game, GameError, HAND_CARDS, IllegalMove, Laid, Move, Player, Record, Rules,
-    RulesError, SOLDIERS, Setup, SetupError,
+    Awaiting, Card, Event, Game, GameError, HAND_CARDS, HandWin, IllegalMove, Laid, Move, Player,
+    Rank, Record, Rules, RulesError, SOLDIERS, Score, Setup, SetupError, Suit,
 };
 
 fn c(s: &str) -> Card {
@@ -33,7 +33,16 @@ fn every_preset_loads_equals_its_constructor_and_validates() {
         Rules::preset("tarot"),
         Err(RulesError::UnknownPreset("tarot".into()))
     );
-    assert!(Rules::preset("source ").is_err());
+    // Case, spaces, `-` and `_` are ignored (game_kit::same_name), other letters count.
+    for spelling in ["Source ", "numeral scoring", " NUMERAL-SCORING"] {
+        assert!(Rules::preset(spelling).is_ok(), "{spelling}");
+    }
+    for unknown in ["sources", "numeral", "", "source2"] {
+        assert_eq!(
+            Rules::preset(unknown),
+            Err(RulesError::UnknownPreset(unknown.into()))
+        );
+    }
 }
 
 #[test]
@@ -214,4 +223,124 @@ fn opening_events_give_the_first_deal() {
     for card in two {
         assert!(game.hand(Player::Two).any(|h| h == card));
     }
+}
+
+#[test]
+fn cards_know_their_suit_rank_and_index() {
+    let suits = [Suit::Piros, Suit::Tok, Suit::Zold, Suit::Makk];
+    let ranks = [
+        Rank::VII,
+        Rank::VIII,
+        Rank::IX,
+        Rank::X,
+        Rank::Also,
+        Rank::Felso,
+        Rank::Kiraly,
+        Rank::Asz,
+    ];
+    for (si, &suit) in suits.iter().enumerate() {
+        for (ri, &rank) in ranks.iter().enumerate() {
+            let card = Card::new(suit, rank);
+            let i = si * 8 + ri;
+            assert_eq!(card.index(), i);
+            assert_eq!((card.suit(), card.rank()), (suit, rank), "{card}");
+            assert_eq!(Card::from_index(i as u8), Some(card));
+        }
+    }
+    assert_eq!(Card::all().count(), 32);
+    assert_eq!(Card::from_index(31), Some(c("MA")), "the last card");
+    for i in [32, 33, 64, 255] {
+        assert_eq!(Card::from_index(i), None, "{i} is no card");
+    }
+    // Numerals may be written as digits (W1's names print Roman numerals).
+    for (text, code) in [
+        ("zöld 7", "Z7"),
+        ("piros 8", "P8"),
+        ("Tök 9", "T9"),
+        ("makk 10", "MX"),
+    ] {
+        assert_eq!(c(text), c(code), "{text}");
+    }
+    assert!("zöld 11".parse::<Card>().is_err());
+}
+
+#[test]
+fn players_parse_every_spelling() {
+    for (text, p) in [
+        ("1", Player::One),
+        ("one", Player::One),
+        ("player 1", Player::One),
+        ("Player One", Player::One),
+        ("2", Player::Two),
+        ("two", Player::Two),
+        ("TWO", Player::Two),
+        ("player two", Player::Two),
+        (" player 2 ", Player::Two),
+    ] {
+        assert_eq!(text.parse::<Player>(), Ok(p), "{text}");
+    }
+    for bad in ["", "three", "player", "player 0", "twos"] {
+        assert!(bad.parse::<Player>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn what_the_game_awaits_and_how_hands_are_won_print_as_documented() {
+    assert_eq!(Awaiting::Play(Player::One).to_string(), "player 1 to play");
+    assert_eq!(
+        Awaiting::Defend(Player::Two).to_string(),
+        "player 2 to lay a soldier"
+    );
+    assert_eq!(
+        Awaiting::Attack(Player::One).to_string(),
+        "player 1 to attack"
+    );
+    assert_eq!(Awaiting::Over.to_string(), "game over");
+    assert_eq!(Awaiting::Over.player(), None);
+    assert_eq!(Awaiting::Defend(Player::Two).player(), Some(Player::Two));
+    assert_eq!(HandWin::ZoldVIII.to_string(), "with the zöld VIII");
+    assert_eq!(HandWin::FourCards.to_string(), "with four cards");
+    let score = Score { points: [7, 2] };
+    assert_eq!(score.to_string(), "7–2");
+    assert_eq!((score.of(Player::One), score.of(Player::Two)), (7, 2));
+}
+
+#[test]
+fn rules_of_the_wrong_type_say_what_is_expected() {
+    let err = serde_json::from_value::<Rules>(serde_json::json!(5)).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("a preset name or an object of rules settings"),
+        "{err}"
+    );
+    // A table naming a soldier twice is refused, even when every soldier is in it.
+    let mut tiers = Rules::default().strength_tiers();
+    tiers.push(vec![c("PA")]);
+    assert_eq!(
+        Rules::default().with_strength(&tiers),
+        Err(RulesError::Strength)
+    );
+    tiers.pop();
+    assert_eq!(Rules::default().with_strength(&tiers), Ok(Rules::default()));
+}
+
+#[test]
+fn a_seed_gives_the_same_setup_forever() {
+    // Stored games and seeded tests depend on this deal (W2): the coin first, then
+    // the soldiers, then the ten hands, each a Fisher-Yates shuffle with `below`.
+    let s = setup();
+    let codes = |cards: &[Card]| {
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(s.first_dealer, Player::Two);
+    assert_eq!(
+        codes(&s.soldiers),
+        "T8 MK P8 TO PO P7 ZA ZK PK ZU MA PU MU ZO MO TU TK TA PA"
+    );
+    assert_eq!(codes(&s.hands[0]), "Z8 T7 ZX TX Z9 M9");
+    assert_eq!(codes(&s.hands[9]), "TX T7 Z8 Z9 M9 ZX");
 }

@@ -271,6 +271,7 @@ fn w5_draws_the_tok_viii_and_the_odd_soldier() {
     let mut g = Game::new(Rules::default(), zold_viii_deal(&soldiers)).unwrap();
     let mut draws = vec![];
     let mut dealers = vec![];
+    let mut dealt = vec![];
     for hand in 0..10 {
         if let Awaiting::Play(p) = g.awaiting() {
             dealers.push(p);
@@ -281,6 +282,7 @@ fn w5_draws_the_tok_viii_and_the_odd_soldier() {
         let events = play(&mut g, "zöld VIII");
         for e in events {
             match e {
+                Event::Dealt { hand: number, .. } => dealt.push(number),
                 Event::Drew { player, card } => draws.push((player, card.unwrap())),
                 Event::TokVIII { player, location } => {
                     assert_eq!((hand, player, location), (0, Player::One, c("piros IX")));
@@ -293,6 +295,11 @@ fn w5_draws_the_tok_viii_and_the_odd_soldier() {
         dealers[..4],
         [Player::One, Player::Two, Player::One, Player::Two],
         "the deal alternates"
+    );
+    assert_eq!(
+        dealt,
+        [2, 3, 4, 5, 6, 7, 8, 9, 10],
+        "hands are numbered from 1"
     );
     assert_eq!(draws.len(), 19);
     assert_eq!(draws[0], (Player::One, TOK_VIII), "the winner draws first");
@@ -540,6 +547,11 @@ fn w9_w10_fronts_from_holdings_conquest_and_unopposed_captures() {
         [7, 0],
         "all seven locations: 1 point each (W10)"
     );
+    assert_eq!(
+        (o.score().of(Player::One), o.score().of(Player::Two)),
+        (7, 0)
+    );
+    assert_eq!(o.to_string(), "player 1 wins 7–0 (conquest)");
     assert_eq!(g.score(), o.score());
     // With numeral values: 9 + 10 + 7 + 8 + 9 + 7 + 10.
     let mut g = to_phase_two(rules.with_location_value(true), strong_one_weak_two());
@@ -661,6 +673,27 @@ fn w10_unopposed_captures_and_the_end_when_the_attacker_has_none() {
         7,
         "every location is someone's"
     );
+    // Games that end with the attacker out of soldiers: the points decide (W10).
+    let mut on_points = 0;
+    for seed in 0..40 {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut g = Game::random(Rules::default(), &mut rng).unwrap();
+        g.play_out(&mut rng, usize::MAX);
+        let o = g.outcome().unwrap();
+        if o.reason() != End::OutOfSoldiers {
+            continue;
+        }
+        on_points += 1;
+        let [one, two] = o.score().points;
+        let winner = if one > two { Player::One } else { Player::Two };
+        assert_ne!(one, two, "seven locations never split evenly");
+        assert_eq!((o.winner(), o.conquered()), (Some(winner), None));
+        assert_eq!(
+            o.to_string(),
+            format!("{winner} wins {one}–{two} (on points)")
+        );
+    }
+    assert!(on_points > 3, "{on_points} games ended on points");
 }
 
 #[test]
@@ -760,7 +793,7 @@ fn w11_w12_views_and_events_hide_what_they_must() {
     assert_eq!(g, before);
 }
 
-/// Issue 21, item 1: once phase II starts, a view keeps no count of phase I's last
+/// A reported leak, fixed: once phase II starts, a view keeps no count of phase I's last
 /// hand (the six hand cards are in the graveyard, not taken or in the pot).
 #[test]
 fn w6_w11_phase_two_views_keep_no_phase_one_counts() {
@@ -846,4 +879,63 @@ fn w3_the_pot_and_the_taken_cards_are_named() {
         cards(&["T7", "TX"])
     );
     assert_eq!(g.view(Player::Two).taken, [2, 0]);
+}
+
+/// W11: the picture of a view shows what its player may see, phase I and phase II.
+#[test]
+fn w11_a_view_prints_as_the_table_its_player_sees() {
+    let mut g = Game::new(
+        Rules::default(),
+        deal(&SOLDIERS, ["T7", "Z9", "M9", "TX", "ZX", "Z8"]),
+    )
+    .unwrap();
+    play(&mut g, "TX");
+    assert_eq!(
+        g.view(Player::Two).to_string(),
+        "player 2's view: player 2 to play\n\
+         hand 1: T7, Z9, M9; opponent holds 2\n\
+         led: TX\n\
+         pot 0; taken 0 / 0; soldier pile 19\n\
+         soldiers: none; opponent has 0\n\
+         reserve: none; opponent's reserve 0\n\
+         holdings: none | none\n\
+         graveyard: 0 face up, 0 face down; score 0–0\n"
+    );
+    let mut g = to_phase_two(Rules::default(), strong_one_weak_two());
+    play(&mut g, "lay piros VII");
+    let v = g.view(Player::One);
+    assert_eq!((v.opponent_reserve, v.opponent_soldiers), (3, 7));
+    assert_eq!(
+        v.to_string(),
+        "player 1's view: player 1 to attack\n\
+         front: P9, defended by player 2; a soldier lies face down\n\
+         soldiers: PK, PA, TO, TK, TA, ZK, ZA, MO, MK, MA; opponent has 7\n\
+         reserve: MX, M8, M7; opponent's reserve 3\n\
+         holdings: none | none\n\
+         graveyard: 6 face up, 1 face down; score 3–4\n"
+    );
+    assert!(
+        g.view(Player::Two)
+            .to_string()
+            .contains("front: P9, defended by player 2; P7 lies face down\n"),
+        "the defender knows its soldier"
+    );
+    play(&mut g, "attack piros ász");
+    let picture = g.view(Player::Two).to_string();
+    assert!(
+        picture.contains("front: PX, defended by player 2\n"),
+        "{picture}"
+    );
+    assert!(picture.contains("holdings: P9 | none\n"), "{picture}");
+    assert!(
+        picture.contains("reserve: Z7, T9; opponent's reserve 3\n"),
+        "{picture}"
+    );
+    // Once over, the outcome closes the picture.
+    while let Some(mv) = g.legal_moves().first().copied() {
+        g.play(mv).unwrap();
+    }
+    let picture = g.view(Player::One).to_string();
+    let last = picture.lines().last().unwrap();
+    assert_eq!(last, g.outcome().unwrap().to_string());
 }
