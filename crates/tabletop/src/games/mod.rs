@@ -2,7 +2,7 @@
 //! crate's typed moves beside dense action ids, its chance as explicit nodes, its
 //! views as strings and tensors, and everything else the crate knows of the game —
 //! what the referee says of it, how the bots search it — behind one crate-private
-//! trait, [`Room`]. The registry, the referee and the bots reach a game only
+//! trait, `Room`. The registry, the referee and the bots reach a game only
 //! through it, so a game is added by adding its room (and one line in
 //! `registry.rs`), and a room that lacks an item does not compile.
 //!

@@ -47,7 +47,7 @@ pub const SCORE_SCALE: f64 = 0.5;
 ///
 /// - every move: `even` playouts at an even result;
 /// - a move that fills one of the mover's own eyes is left out of the tree, and so is
-///   a pass but where the search may pass ([`may_pass`]);
+///   a pass but where the search may pass (`may_pass`);
 /// - a capture, a saving move (the heavy policy's atari step) or a move matching
 ///   one of MoGo's patterns next to the last move: `tactics` playouts won;
 /// - a move putting an opponent chain in atari: `atari` playouts won;
@@ -166,7 +166,7 @@ fn may_pass(game: &go_core::Game) -> bool {
 
 impl Knowledge<GoState> for GoKnowledge {
     /// Never a stone in one's own eye ([`go_core::Game::fills_own_eye`]), and a
-    /// pass only when the search may pass ([`may_pass`]).
+    /// pass only when the search may pass (`may_pass`).
     fn keep(&mut self, state: &GoState, action: Action) -> bool {
         match state.action_to_move(action) {
             Some(Move::Play(p)) => !state.game.fills_own_eye(p),
