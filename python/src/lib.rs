@@ -3,6 +3,7 @@
 //! OpenSpiel and PettingZoo faces.
 
 mod batch;
+mod puct;
 
 use std::time::{Duration, Instant};
 
@@ -896,6 +897,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Bot>()?;
     m.add_class::<Referee>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add_class::<puct::PuctBot>()?;
     m.add_function(wrap_pyfunction!(tree_size, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
     m.add_function(wrap_pyfunction!(param_specs, m)?)?;

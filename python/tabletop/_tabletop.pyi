@@ -1,6 +1,6 @@
 """Type stubs of the native module (``tabletop._tabletop``)."""
 
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -118,6 +118,47 @@ class Bot:
 class Referee:
     def __init__(self) -> None: ...
     def handle(self, line: str) -> tuple[str, bool]: ...
+
+class PuctBot:
+    """AlphaZero's search (PUCT) with a network: ``evaluator(observations,
+    masks)`` gets float32 ``(B, *observation_shape)`` and bool ``(B,
+    num_distinct_actions)`` and returns ``(priors, values)`` of shapes ``(B,
+    num_distinct_actions)`` and ``(B, num_players)``; ``None``: uniform priors,
+    values 0 or from ``rollouts`` random playouts."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        evaluator: Optional[
+            Callable[
+                [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
+                tuple[npt.ArrayLike, npt.ArrayLike],
+            ]
+        ] = None,
+        *,
+        simulations: int = 200,
+        batch_size: int = 8,
+        c_puct: float = 1.5,
+        dirichlet_alpha: Optional[float] = None,
+        dirichlet_epsilon: float = 0.25,
+        temperature: float = 0.0,
+        first_play: float = 0.0,
+        first_play_reduction: Optional[float] = None,
+        virtual_loss: float = 1.0,
+        seconds: Optional[float] = None,
+        information_state: bool = False,
+        skip_forced: bool = True,
+        rollouts: int = 0,
+        seed: int = 0,
+    ) -> None: ...
+    @property
+    def game(self) -> Game: ...
+    temperature: float
+    simulations: int
+    dirichlet: Optional[tuple[float, float]]
+    def step(self, state: State) -> int: ...
+    def search(self, state: State) -> dict[str, Any]: ...
+    def search_many(self, states: Sequence[State]) -> list[dict[str, Any]]: ...
 
 class Batch:
     """N games of one game stepped together (``tabletop.vector`` builds on it).

@@ -25,13 +25,20 @@
 //! - **Levels**: [`Level`] names budgets from 1 (a few hundred playouts) to 10 (a
 //!   few seconds); [`Config::for_game`] sets the options each game profits from.
 
+mod dirichlet;
+mod evaluator;
 mod knowledge;
+mod puct;
+mod puct_config;
 mod search;
 mod tree;
 
 use core::time::Duration;
 
+pub use evaluator::{EvalError, Evaluations, Evaluator, Leaves, UniformEvaluator};
 pub use knowledge::{Knowledge, NoKnowledge, Prior};
+pub use puct::{Puct, PuctChild, PuctError, PuctReport, search_many};
+pub use puct_config::{ConfigError, DirichletNoise, FirstPlay, PuctConfig};
 pub use search::{ChildStats, Report, Searcher, choose};
 
 /// A monotonic clock for time budgets: the time since some fixed moment. Where the
