@@ -222,8 +222,12 @@ proptest! {
     }
 
     #[test]
-    fn games_always_end(seed: u64, size in 0u8..9, rules in 0u8..5) {
-        // Under every ko rule that forbids repetition, random play ends by passing.
+    fn games_always_end(seed: u64, size in 0u8..9, rules in prop::sample::select(&[0u8, 3, 4][..])) {
+        // Under every ko rule that forbids repetition (the superko rules of
+        // Tromp-Taylor, AGA and New Zealand), random play ends by passing. Simple
+        // ko (Chinese and Japanese since they are KataGo's) does not forbid longer
+        // cycles: at 3x3 under Chinese rules seed 13705257180979092662 still went
+        // on after 280 moves.
         let (w, h) = size_from(size);
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut game = Game::new(rules_from(rules), Setup::new(w, h)).unwrap();

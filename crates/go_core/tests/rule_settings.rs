@@ -1,4 +1,4 @@
-//! The rule settings beyond ko, suicide, scoring and komi (issue 19): the
+//! The rule settings beyond ko, suicide, scoring and komi (KataGo's): the
 //! button (the first to pass gets half a point) and White's handicap bonus
 //! (N or N − 1 points for Black's N handicap stones), as KataGo's `hasButton`
 //! and `whiteHandicapBonus` define them.

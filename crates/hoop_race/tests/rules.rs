@@ -313,6 +313,11 @@ fn h5_exact_throw_distributions() {
             white_den: 2,
         },
         ThrowModel::Table { weights: [0; 6] },
+        // The denominator's limit (1..=2^30), one past it.
+        ThrowModel::Sticks {
+            white_num: 1,
+            white_den: hoop_race::MAX_DENOMINATOR + 1,
+        },
     ] {
         assert!(bad.validate(true).is_err(), "{bad:?}");
         assert!(
@@ -323,6 +328,26 @@ fn h5_exact_throw_distributions() {
                 .is_err()
         );
     }
+}
+
+/// H5: the stick probability may use the largest denominator; probabilities are
+/// exact fractions, in lowest terms.
+#[test]
+fn h5_probabilities_are_exact_fractions_in_lowest_terms() {
+    let finest = ThrowModel::Sticks {
+        white_num: 1,
+        white_den: hoop_race::MAX_DENOMINATOR,
+    };
+    assert_eq!(finest.validate(true), Ok(()));
+    let r = Ratio::new(6, 16).unwrap();
+    assert_eq!((r.numer(), r.denom()), (3, 8));
+    assert_eq!(r, Ratio::new(3, 8).unwrap());
+    assert_eq!(Ratio::new(1, 0), None);
+    // Two fair sticks of four white: 6 of the 16 equal outcomes.
+    assert_eq!(
+        ThrowModel::FAIR.distribution(false)[1],
+        Ratio::new(6, 16).unwrap()
+    );
 }
 
 /// Chi-squared of `draws` samples against the exact distribution.
@@ -928,7 +953,7 @@ fn h11_back_do_from_station_one_under_both_exit_rules() {
     assert!(g.is_over());
 }
 
-/// Issue 13, case 1: a back-do from Б onto 4 leaves the diameter (yut nori).
+/// A reported case: a back-do from Б onto 4 leaves the diameter (yut nori).
 #[test]
 fn h11_back_do_off_b_then_round_the_circle() {
     let mut g = Game::new(Rules::yut_nori(), order(&[A, B])).unwrap();
@@ -946,7 +971,7 @@ fn h11_back_do_off_b_then_round_the_circle() {
     assert_eq!(play(&mut g, "A1-1").to, on(Route::Circle, 9));
 }
 
-/// Issue 13, case 2: backing off Г onto b2 undoes the choice made at Г (yut nori).
+/// A reported case: backing off Г onto b2 undoes the choice made at Г (yut nori).
 #[test]
 fn h11_back_do_off_g_then_on_to_d() {
     let mut g = Game::new(Rules::yut_nori(), order(&[A, B])).unwrap();
@@ -964,7 +989,7 @@ fn h11_back_do_off_g_then_on_to_d() {
     assert_eq!(r.to.station().unwrap().to_string(), "d1");
 }
 
-/// Issue 13, case 4 (ruling H10 as amended): playing for places, a side that has
+/// A reported case (ruling H10 as amended): playing for places, a side that has
 /// finished takes its horses still on the board off at once.
 #[test]
 fn h10_a_finished_side_takes_its_horses_off() {
@@ -1163,5 +1188,119 @@ fn h11_presets_by_name() {
             Rules::preset(unknown),
             Err(hoop_race::RulesError::UnknownPreset(unknown.into()))
         );
+    }
+}
+
+/// H1: the board as drawn: А bottom right, Б top right, В top left, Д bottom left, Г
+/// in the middle; four stations between big ones on the circle, two on each half
+/// diameter (29 in all); `*` a big station, `.` a small one. Below it, each
+/// player's waiting and finished horses, and what comes next.
+#[test]
+fn h1_the_board_is_drawn_with_its_stations_in_place() {
+    let g = Game::new(Rules::default(), order(&[A, B])).unwrap();
+    let picture = g.to_string();
+    let board: Vec<&str> = picture.lines().collect();
+    assert_eq!(
+        board,
+        [
+            " *     .     .     .     .     *",
+            "    .                       .",
+            " .                             .",
+            "          .           .",
+            " .                             .",
+            "                *",
+            " .                             .",
+            "          .           .",
+            " .                             .",
+            "    .                       .",
+            " *     .     .     .     .     *",
+            "A: 4 waiting, 0 out",
+            "B: 4 waiting, 0 out",
+            "A to throw",
+        ],
+        "{picture}"
+    );
+}
+
+/// H1, H3: a place on the board prints as its station and its route, the route
+/// named by its big stations (Б-Г-Д, Б-Г-А, В-Г-А, in Latin letters).
+#[test]
+fn h1_h3_a_place_prints_its_station_and_route() {
+    for (route, name) in [
+        (Route::Circle, "circle"),
+        (Route::BToD, "B-G-D"),
+        (Route::BToA, "B-G-A"),
+        (Route::VToA, "V-G-A"),
+    ] {
+        assert_eq!(route.name(), name);
+        let place = Place::On { route, step: 3 };
+        assert_eq!(place.to_string(), format!("{} ({name})", route.station(3)));
+    }
+    assert_eq!(Place::Waiting.to_string(), "waiting");
+    assert_eq!(Place::Out.to_string(), "out");
+}
+
+/// Two players have 4 horses each (the source; more as an option): a horse numbered
+/// past the game's horses is not in the game, and is `Out`, as is a horse of a
+/// player who is not playing.
+#[test]
+fn a_horse_not_in_the_game_is_out() {
+    let g = Game::new(Rules::default(), order(&[A, B])).unwrap();
+    let horses = Rules::default().horses() as u8;
+    assert_eq!(horses, 4);
+    for number in 0..horses {
+        assert_eq!(g.place(Horse { owner: A, number }), Place::Waiting);
+    }
+    assert_eq!(
+        g.place(Horse {
+            owner: A,
+            number: horses
+        }),
+        Place::Out
+    );
+    assert_eq!(
+        g.place(Horse {
+            owner: C,
+            number: 0
+        }),
+        Place::Out
+    );
+    // With the most horses (MAX_HORSES), the number one past them is still no horse
+    // of A's (not B's first).
+    let most = hoop_race::MAX_HORSES as u8;
+    let rules = Rules::default().with_horses(Some(most));
+    let g = Game::new(rules, order(&[A, B])).unwrap();
+    assert_eq!(
+        g.place(Horse {
+            owner: A,
+            number: most
+        }),
+        Place::Out
+    );
+    assert_eq!(
+        g.place(Horse {
+            owner: B,
+            number: 0
+        }),
+        Place::Waiting
+    );
+}
+
+/// H10: random play ends. `play_out` plays a game to its end (a winner), says how
+/// many throws and moves it made, and makes none once the game is over; with a
+/// limit it stops there.
+#[test]
+fn h10_a_game_played_out_ends_with_a_winner() {
+    use rand_core::SeedableRng;
+    for seed in 0..8 {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut g = Game::new(Rules::default(), order(&[A, B])).unwrap();
+        let made = g.play_out(&mut rng, usize::MAX);
+        assert!(made > 0 && g.is_over(), "seed {seed}");
+        assert!(g.outcome().unwrap().winner().is_some(), "seed {seed}");
+        assert_eq!(g.play_out(&mut rng, 10), 0, "over: nothing more to play");
+        let mut g = Game::new(Rules::default(), order(&[A, B])).unwrap();
+        assert_eq!(g.play_out(&mut rng, 5), 5, "seed {seed}");
+        assert!(!g.is_over());
     }
 }

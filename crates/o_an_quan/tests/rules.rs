@@ -822,3 +822,42 @@ fn notation_round_trips_and_directions() {
         assert_eq!(sq(s).to_string(), s);
     }
 }
+
+/// Q1: the board as it lies on the ground (B's row on top, read from B's side; A's
+/// row below; `QA` left, `QB` right), every cell as wide as the widest count.
+#[test]
+fn q1_the_picture_is_as_wide_as_the_widest_count() {
+    let g = game(Rules::default(), at("(Q) 13 0 0 0 0 (Q) 1 1 1 1 1", A));
+    assert_eq!(
+        g.board().to_string(),
+        concat!(
+            "       B5  B4  B3  B2  B1\n",
+            "     [ 1][ 1][ 1][ 1][ 1]\n",
+            "(Q  )                    (Q  )\n",
+            "     [13][ 0][ 0][ 0][ 0]\n",
+            "       A1  A2  A3  A4  A5\n",
+        )
+    );
+    let g = game(Rules::default(), at("(Q) 100 0 0 0 0 (Q) 1 1 1 1 1", A));
+    assert_eq!(
+        g.board().to_string(),
+        concat!(
+            "         B5   B4   B3   B2   B1\n",
+            "      [  1][  1][  1][  1][  1]\n",
+            "(Q   )                         (Q   )\n",
+            "      [100][  0][  0][  0][  0]\n",
+            "         A1   A2   A3   A4   A5\n",
+        )
+    );
+}
+
+/// Q7: a set of players (a match's leaders) prints as its letters, comma-separated.
+#[test]
+fn q7_a_set_of_players_prints_as_its_letters() {
+    assert_eq!(o_an_quan::Players::only(B).to_string(), "B");
+    assert_eq!(o_an_quan::Players::only(A).with(C).to_string(), "A, C");
+    assert_eq!(
+        o_an_quan::Players::only(C).with(A).with(B).to_string(),
+        "A, B, C"
+    );
+}

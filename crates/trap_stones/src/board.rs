@@ -357,3 +357,244 @@ impl Geometry {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The bit sets and the board geometry against plain cell arithmetic, on every
+    //! board size: boards of more than 64 bits spread over several words, which the
+    //! small boards of the game tests never reach.
+
+    use super::{Bits, Cell, Geometry, MAX_SIDE, WORDS};
+    use alloc::vec::Vec;
+
+    /// A small deterministic generator (xorshift64*): the tests need no crate.
+    struct Rand(u64);
+
+    impl Rand {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    fn sizes() -> impl Iterator<Item = (u8, u8)> {
+        (2..=MAX_SIDE).flat_map(|w| [2, 3, 7, 9, 13, 25, MAX_SIDE].map(move |h| (w, h)))
+    }
+
+    fn cells(g: &Geometry) -> Vec<Cell> {
+        (0..g.height)
+            .flat_map(|r| (0..g.width).map(move |c| Cell { row: r, col: c }))
+            .collect()
+    }
+
+    /// A random set of the board's cells, about one in `density`.
+    fn random_set(g: &Geometry, rng: &mut Rand, density: u64) -> Vec<Cell> {
+        cells(g)
+            .into_iter()
+            .filter(|_| rng.next().is_multiple_of(density))
+            .collect()
+    }
+
+    fn bits(g: &Geometry, set: &[Cell]) -> Bits {
+        let mut b = Bits::EMPTY;
+        for &c in set {
+            b.set(g.index(c));
+        }
+        b
+    }
+
+    #[test]
+    fn a_board_is_its_cells_and_its_bits_name_them() {
+        for (w, h) in sizes() {
+            let g = Geometry::new(w, h);
+            assert_eq!((g.width, g.height), (w, h));
+            let all = cells(&g);
+            assert_eq!(g.valid, bits(&g, &all), "{w}x{h}");
+            assert_eq!(g.valid.count(g.words), u32::from(w) * u32::from(h));
+            assert_eq!(
+                g.words,
+                (usize::from(h) * (usize::from(w) + 1)).div_ceil(64)
+            );
+            assert!(g.words <= WORDS);
+            let s = g.shape();
+            for &c in &all {
+                let i = g.index(c);
+                assert_eq!(g.cell(i), c);
+                assert_eq!(s.cell(i), c);
+                assert_eq!(s.index(c), i);
+                assert_eq!(g.index_of(c.col, c.row), i);
+                assert!(g.contains(c) && s.contains(c));
+            }
+            for off in [
+                Cell { row: h, col: 0 },
+                Cell { row: 0, col: w },
+                Cell { row: h - 1, col: w },
+                Cell { row: h, col: w - 1 },
+            ] {
+                assert!(!g.contains(off) && !s.contains(off), "{off} on {w}x{h}");
+            }
+        }
+        // Sizes out of range are clamped (T1: 2..=26).
+        let g = Geometry::new(1, 30);
+        assert_eq!((g.width, g.height), (2, MAX_SIDE));
+    }
+
+    #[test]
+    fn growing_a_set_adds_its_eight_neighbours_on_the_board() {
+        let mut rng = Rand(0x9E37_79B9_7F4A_7C15);
+        for (w, h) in sizes() {
+            let g = Geometry::new(w, h);
+            let s = g.shape();
+            for density in [3, 17, 200] {
+                let set = random_set(&g, &mut rng, density);
+                let mut expected = Bits::EMPTY;
+                for &c in &set {
+                    for (dc, dr) in [
+                        (-1, -1),
+                        (0, -1),
+                        (1, -1),
+                        (-1, 0),
+                        (0, 0),
+                        (1, 0),
+                        (-1, 1),
+                        (0, 1),
+                        (1, 1),
+                    ] {
+                        let (col, row) = (i32::from(c.col) + dc, i32::from(c.row) + dr);
+                        if (0..i32::from(w)).contains(&col) && (0..i32::from(h)).contains(&row) {
+                            expected.set(g.index_of(col as u8, row as u8));
+                        }
+                    }
+                }
+                let b = bits(&g, &set);
+                assert_eq!(g.grow(&b), expected, "{w}x{h}, {} cells", set.len());
+                // The neighbours one at a time: on the board, the same cells.
+                for &c in set.iter().take(8) {
+                    let i = g.index(c);
+                    let mut one = Bits::EMPTY;
+                    one.set(i);
+                    let mut around = Bits::EMPTY;
+                    for n in s.neighbours(i) {
+                        assert_ne!(n, i);
+                        // Within the board's rows: a bit some set may hold.
+                        assert!(n < usize::from(h) * (usize::from(w) + 1), "{n} from {c}");
+                        around.set(n);
+                    }
+                    around.set(i);
+                    assert_eq!(around.and_not(&Bits::EMPTY, g.words), around);
+                    let on_board = Bits(core::array::from_fn(|k| around.0[k] & g.valid.0[k]));
+                    assert_eq!(on_board, g.grow(&one), "{c} on {w}x{h}");
+                }
+            }
+        }
+    }
+
+    /// The set and its 8 neighbours on the board, cell by cell.
+    fn grown(g: &Geometry, set: &[Cell]) -> Bits {
+        let mut expected = Bits::EMPTY;
+        for &c in set {
+            for dc in -1..=1 {
+                for dr in -1..=1 {
+                    let (col, row) = (i32::from(c.col) + dc, i32::from(c.row) + dr);
+                    if (0..i32::from(g.width)).contains(&col)
+                        && (0..i32::from(g.height)).contains(&row)
+                    {
+                        expected.set(g.index_of(col as u8, row as u8));
+                    }
+                }
+            }
+        }
+        expected
+    }
+
+    #[test]
+    fn growing_two_cells_whose_neighbourhoods_meet() {
+        // Every pair of cells one or two apart (across, up, diagonally): their
+        // neighbourhoods touch or overlap, inside a word and across words.
+        for (w, h) in sizes() {
+            let g = Geometry::new(w, h);
+            for c in cells(&g) {
+                for (dc, dr) in [
+                    (1, 0),
+                    (2, 0),
+                    (0, 1),
+                    (0, 2),
+                    (1, 1),
+                    (-1, 1),
+                    (2, 2),
+                    (-2, 2),
+                ] {
+                    let (col, row) = (i32::from(c.col) + dc, i32::from(c.row) + dr);
+                    if col < 0 || col >= i32::from(w) || row >= i32::from(h) {
+                        continue;
+                    }
+                    let pair = [
+                        c,
+                        Cell {
+                            row: row as u8,
+                            col: col as u8,
+                        },
+                    ];
+                    assert_eq!(
+                        g.grow(&bits(&g, &pair)),
+                        grown(&g, &pair),
+                        "{pair:?} on {w}x{h}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bit_sets_count_find_and_list_their_members() {
+        let mut rng = Rand(12345);
+        for (w, h) in sizes() {
+            let g = Geometry::new(w, h);
+            for density in [2, 9, 150] {
+                let set = random_set(&g, &mut rng, density);
+                let b = bits(&g, &set);
+                let mut idx: Vec<usize> = set.iter().map(|&c| g.index(c)).collect();
+                idx.sort_unstable();
+                assert_eq!(b.count(g.words) as usize, idx.len());
+                assert_eq!(b.is_empty(g.words), idx.is_empty());
+                assert_eq!(b.iter(g.words).collect::<Vec<_>>(), idx);
+                for (n, &i) in idx.iter().enumerate() {
+                    assert!(b.get(i));
+                    assert_eq!(b.nth_set(n as u32, g.words), Some(i));
+                    assert_eq!(b.next_set(i, g.words), Some(i));
+                    assert_eq!(b.next_set(i + 1, g.words), idx.get(n + 1).copied());
+                }
+                assert_eq!(b.nth_set(idx.len() as u32, g.words), None);
+                assert_eq!(b.next_set(0, g.words), idx.first().copied());
+                assert_eq!(b.next_set(g.words * 64, g.words), None);
+                // Or, and-not, clear.
+                let other = bits(&g, &random_set(&g, &mut rng, 4));
+                let union = b.or(&other, g.words);
+                let minus = union.and_not(&other, g.words);
+                for i in 0..g.words * 64 {
+                    assert_eq!(union.get(i), b.get(i) || other.get(i));
+                    assert_eq!(minus.get(i), b.get(i) && !other.get(i));
+                }
+                let mut c = b;
+                for &i in &idx {
+                    c.clear(i);
+                    c.clear(i);
+                }
+                assert!(c.is_empty(g.words));
+                assert_eq!(c, Bits::EMPTY);
+            }
+        }
+        // The last bit of the last word, and a word past the ones in use.
+        let mut b = Bits::EMPTY;
+        b.set(WORDS * 64 - 1);
+        assert_eq!(b.count(WORDS), 1);
+        assert_eq!(b.count(WORDS - 1), 0);
+        assert!(b.is_empty(WORDS - 1) && !b.is_empty(WORDS));
+        assert_eq!(b.next_set(0, WORDS), Some(WORDS * 64 - 1));
+        assert_eq!(b.next_set(0, WORDS - 1), None);
+        assert_eq!(b.nth_set(0, WORDS), Some(WORDS * 64 - 1));
+        assert_eq!(b.nth_set(0, WORDS - 1), None);
+    }
+}

@@ -272,3 +272,40 @@ impl Iterator for VaBankGroups {
 }
 
 impl core::iter::FusedIterator for VaBankGroups {}
+
+#[cfg(test)]
+mod tests {
+    use super::{VaBankGroups, count};
+    use crate::board::{Cell, Geometry};
+    use alloc::vec::Vec;
+
+    /// T6: a va-bank group is made of cells without the declarer's stones, so a
+    /// root that holds one (not allowed) has no groups; the groups of one root are
+    /// those it is the lowest cell of, and the roots' groups together are all.
+    #[test]
+    fn the_groups_of_one_root_are_those_it_is_the_lowest_cell_of() {
+        for (w, h) in [(3, 3), (4, 2), (5, 5)] {
+            let g = Geometry::new(w, h);
+            let s = g.shape();
+            let mut allowed = g.valid;
+            let own_stone = g.index(Cell::new(1, 1).unwrap());
+            allowed.clear(own_stone);
+            assert_eq!(
+                VaBankGroups::new(s, allowed, Some(own_stone)).count(),
+                0,
+                "{w}x{h}: a cell with a stone of the declarer's roots no group"
+            );
+            let all: Vec<_> = VaBankGroups::new(s, allowed, None).collect();
+            assert_eq!(all.len(), count(&s, &allowed) as usize, "{w}x{h}");
+            let mut by_root = Vec::new();
+            for root in allowed.iter(g.words) {
+                for group in VaBankGroups::new(s, allowed, Some(root)) {
+                    let lowest = group.cells().iter().map(|&c| g.index(c)).min();
+                    assert_eq!(lowest, Some(root), "{group:?} on {w}x{h}");
+                    by_root.push(group);
+                }
+            }
+            assert_eq!(by_root, all, "{w}x{h}: the same groups in the same order");
+        }
+    }
+}

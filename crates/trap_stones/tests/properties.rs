@@ -425,6 +425,107 @@ fn random_move_is_uniform_on_an_open_board() {
 }
 
 #[test]
+fn large_boards_list_the_same_moves_every_way() {
+    // Boards of several 64-bit words (9x9 and up; the properties above stay within
+    // one): the list's iterator, `get`, the cell iterators and `contains` agree on
+    // the stones and scarecrows (the va-bank groups are checked on small boards).
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut positions = 0;
+    for (w, h) in [(9, 9), (13, 7), (26, 26), (26, 3)] {
+        for scarecrow_adjacent in [false, true] {
+            let rules = Rules::default()
+                .with_size(w, h)
+                .with_scarecrow_adjacent(scarecrow_adjacent)
+                .with_scarecrows(20);
+            let mut game = new_game(rules, &mut rng).unwrap();
+            for turn in 0..60 {
+                if game.is_over() {
+                    break;
+                }
+                positions += 1;
+                let legal = game.legal_moves();
+                let stones: Vec<Move> = legal.stones().map(Move::Stone).collect();
+                let scarecrows: Vec<Move> = legal.scarecrows().map(Move::Scarecrow).collect();
+                let placed = stones.len() + scarecrows.len();
+                let listed: Vec<Move> = legal.iter().take(placed + 1).collect();
+                // Off the board: no stone, no va-bank cell.
+                let off = Cell::new(w % 26, 0).unwrap();
+                if w < 26 {
+                    assert!(!legal.va_bank_allows(off) && !legal.contains(Move::Stone(off)));
+                }
+                let got: Vec<Move> = (0..=placed).filter_map(|k| legal.get(k)).collect();
+                assert_eq!(listed, got, "{w}x{h}, turn {turn}");
+                assert_eq!(&listed[..placed], [stones, scarecrows].concat(), "{w}x{h}");
+                // Past the stones and scarecrows: the first va-bank group, once open.
+                assert_eq!(listed.len() > placed, legal.va_bank_open());
+                for mv in &listed {
+                    assert!(legal.contains(*mv) && game.is_legal(*mv), "{mv}");
+                }
+                // The cells the stones go on are legal exactly there.
+                for r in 0..h {
+                    for c in 0..w {
+                        let cell = Cell::new(c, r).unwrap();
+                        assert_eq!(
+                            legal.contains(Move::Stone(cell)),
+                            game.is_legal(Move::Stone(cell)),
+                            "{cell} on {w}x{h}"
+                        );
+                        // A va-bank group may hold the cells without the mover's color.
+                        let mine = game.has_stone(game.to_move().side, cell);
+                        assert_eq!(
+                            legal.va_bank_allows(cell),
+                            legal.va_bank_open() && !mine,
+                            "{cell} on {w}x{h}"
+                        );
+                    }
+                }
+                let mv = if turn % 5 == 4 {
+                    legal.scarecrows().last().map(Move::Scarecrow)
+                } else {
+                    None
+                }
+                .or_else(|| game.playout_move(&mut rng))
+                .unwrap();
+                game.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(positions > 300, "{positions} positions: the games go on");
+}
+
+#[test]
+fn random_move_reaches_va_bank_groups_from_every_row() {
+    // The fast companion of the test above: on the open 9x9 board the draw goes
+    // straight to a root's groups by their counts (`Counts`), which must cover every
+    // root up to the last: groups rooted on the top rows are drawn too.
+    let setup: Setup = serde_json::from_str(
+        r#"{"draws": {"first": "one", "axis": "dark", "side": "light"}, "traps": [["a5"], ["i5"]]}"#,
+    )
+    .unwrap();
+    let game = Game::replay(
+        Rules::default(),
+        setup,
+        &["e1".parse().unwrap(), "e9".parse().unwrap()],
+    )
+    .unwrap();
+    let legal = game.legal_moves();
+    assert_eq!(legal.len(), 6791);
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let mut rows = [0u32; 9];
+    for _ in 0..400 {
+        let mv = game.random_move(&mut rng).unwrap();
+        assert!(legal.contains(mv), "{mv}");
+        if let Move::VaBank(g) = mv {
+            rows[g.cells()[0].row() as usize] += 1;
+        }
+    }
+    assert!(
+        rows.iter().all(|&n| n > 0),
+        "va-bank roots by row: {rows:?}"
+    );
+}
+
+#[test]
 fn below_is_pinned() {
     // Replays and seeded games depend on this sequence: it must never change.
     let mut rng = Pcg64Mcg::seed_from_u64(1);

@@ -44,7 +44,11 @@ fn t1_board_sizes_and_cell_notation() {
         assert_eq!(c(s).to_string(), s);
     }
     assert_eq!("C4".parse::<Cell>().unwrap(), c("c4"));
-    for bad in ["", "a", "a0", "a27", "1a", "{1", "aa1", "a1x"] {
+    // Not a letter first ("11", "[5": below `a`), more than two digits ("a001" is
+    // not a1; "a999" overflows no counter).
+    for bad in [
+        "", "a", "a0", "a27", "1a", "{1", "aa1", "a1x", "11", "[5", "a001", "a999", "b100",
+    ] {
         assert!(bad.parse::<Cell>().is_err(), "{bad}");
     }
     assert!(Rules::default().with_size(2, 26).validate().is_ok());
@@ -103,6 +107,89 @@ fn t2_draws_give_homes_and_colors() {
 }
 
 #[test]
+fn t2_a_home_is_its_edge_row_or_its_corner() {
+    let homes = [
+        Home::North,
+        Home::South,
+        Home::East,
+        Home::West,
+        Home::NorthWest,
+        Home::NorthEast,
+        Home::SouthWest,
+        Home::SouthEast,
+    ];
+    for (w, h) in [(2, 2), (3, 9), (9, 9), (26, 5), (4, 26)] {
+        for home in homes {
+            // Off the board (one column and one row past it) is in no home.
+            for col in 0..=w {
+                for row in 0..=h {
+                    let on = col < w && row < h;
+                    let (north, south) = (row == h - 1, row == 0);
+                    let (east, west) = (col == w - 1, col == 0);
+                    let expected = on
+                        && match home {
+                            Home::North => north,
+                            Home::South => south,
+                            Home::East => east,
+                            Home::West => west,
+                            Home::NorthWest => north && west,
+                            Home::NorthEast => north && east,
+                            Home::SouthWest => south && west,
+                            Home::SouthEast => south && east,
+                        };
+                    // (No cell past z or 26 exists.)
+                    let Some(cell) = Cell::new(col, row) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        home.contains(cell, w, h),
+                        expected,
+                        "{home:?} {cell} on {w}x{h}"
+                    );
+                }
+            }
+        }
+        // A side's first stones are exactly the cells of its home (T4). (On 2x2
+        // every cell is a corner, where no trap may go: T3.)
+        if w == 2 {
+            continue;
+        }
+        for (axis, side, corners) in [
+            (Color::Dark, Color::Light, false),
+            (Color::Light, Color::Dark, false),
+            (Color::Dark, Color::Dark, true),
+            (Color::Light, Color::Light, true),
+        ] {
+            let draws = Draws {
+                first: Side::One,
+                axis,
+                side,
+            };
+            let rules = Rules::default().with_size(w, h).with_corner_homes(corners);
+            // Traps in the middle of the board: never a whole home.
+            let trap = Cell::new(w / 2, h / 2).unwrap();
+            let g = Game::new(
+                rules,
+                Setup::new(
+                    draws,
+                    [Traps::new(&[trap]).unwrap(), Traps::new(&[trap]).unwrap()],
+                ),
+            )
+            .unwrap();
+            let home = draws.homes(corners)[0];
+            let firsts: Vec<Cell> = g.legal_moves().stones().collect();
+            let all: Vec<Cell> = (0..h)
+                .flat_map(|r| (0..w).map(move |c| Cell::new(c, r).unwrap()))
+                .filter(|&c| home.contains(c, w, h))
+                .collect();
+            let mut firsts_sorted = firsts.clone();
+            firsts_sorted.sort_by_key(|c| (c.row(), c.col()));
+            assert_eq!(firsts_sorted, all, "{home:?} on {w}x{h}");
+        }
+    }
+}
+
+#[test]
 fn t2_draw_one_decides_which_side_is_player_1() {
     // Draw 1 gave side 2: it moves first, and draws 2 and 3 speak of it as
     // Player 1 (dark axis stone: North–South; light side stone: Player 1 South).
@@ -140,6 +227,19 @@ fn t2_draw_one_decides_which_side_is_player_1() {
         .filter(|_| Draws::random(&mut rng).first == Side::One)
         .count();
     assert!((430..570).contains(&firsts), "{firsts}");
+    // Stored games depend on a seed's draws: three `below(rng, 2)`, 0 giving side 1
+    // and a dark stone.
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    let code = |d: Draws| {
+        format!(
+            "{}{}{}",
+            d.first.index() + 1,
+            if d.axis == Color::Dark { 'd' } else { 'l' },
+            if d.side == Color::Dark { 'd' } else { 'l' }
+        )
+    };
+    let drawn: Vec<String> = (0..8).map(|_| code(Draws::random(&mut rng))).collect();
+    assert_eq!(drawn.join(" "), "2dl 1ld 2ld 1ll 2ld 2ll 2ll 1ld");
 }
 
 #[test]
@@ -222,6 +322,108 @@ fn t3_traps_are_validated() {
         SetupError::TrapCells(4).to_string().contains("T3"),
         "the trap cap is ruling T3's"
     );
+    // Traps chosen one at a time: never more than the rules' count, each checked.
+    let so_far = |rules: &Rules, cells: &[&str]| {
+        let cells: Vec<Cell> = cells.iter().map(|s| c(s)).collect();
+        Setup::check_traps_so_far(rules, &SOUTH_NORTH, Side::One, &cells)
+    };
+    assert_eq!(so_far(&rules, &[]), Ok(()));
+    assert_eq!(so_far(&rules, &["e5"]), Ok(()));
+    assert_eq!(
+        so_far(&rules, &["e5", "e6"]),
+        Err(SetupError::TrapCount {
+            expected: 1,
+            found: 2
+        })
+    );
+    assert_eq!(so_far(&blitz, &["e5", "e6"]), Ok(()));
+    assert_eq!(
+        so_far(&blitz, &["e5", "j6"]),
+        Err(SetupError::OffBoard(c("j6")))
+    );
+    assert_eq!(
+        so_far(&blitz, &["e5", "e5"]),
+        Err(SetupError::Duplicate(c("e5")))
+    );
+    assert_eq!(
+        so_far(&narrow, &["a6", "b6"]),
+        Err(SetupError::ForcedWin),
+        "side 2's whole home edge"
+    );
+    assert_eq!(
+        so_far(&Rules::blitz3(), &["a1", "b1", "c1", "d1"]),
+        Err(SetupError::TrapCount {
+            expected: 3,
+            found: 4
+        })
+    );
+}
+
+#[test]
+fn t2_t3_random_setups_are_valid_and_reach_every_cell() {
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(21);
+    for rules in [
+        Rules::default(),
+        Rules::blitz3().with_size(26, 4),
+        Rules::corners(),
+    ] {
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..300 {
+            let s = Setup::random(&rules, &mut rng);
+            assert_eq!(s.validate(&rules), Ok(()));
+            assert_eq!(s.members, [1, 1]);
+            seen.extend(s.traps.iter().flat_map(|t| t.cells().to_vec()));
+        }
+        let cells = rules.width() as usize * rules.height() as usize;
+        assert!(
+            seen.len() > cells * 3 / 4,
+            "traps drawn on {} of {cells} cells",
+            seen.len()
+        );
+    }
+    // Team sizes may be left out of a stored setup: one member each.
+    let s: Setup = serde_json::from_str(
+        r#"{"draws": {"first": "one", "axis": "dark", "side": "light"}, "traps": [["c7"], ["e3"]]}"#,
+    )
+    .unwrap();
+    assert_eq!(s, Setup::new(SOUTH_NORTH, [traps(&["c7"]), traps(&["e3"])]));
+}
+
+#[test]
+fn t1_t3_t5_t8_rules_values_are_checked_at_their_bounds() {
+    use trap_stones::{MAX_BASE, MAX_SCARECROWS, MAX_SIDE, RulesError};
+    let r = Rules::default();
+    for (w, h) in [(2, 2), (MAX_SIDE, MAX_SIDE), (2, MAX_SIDE), (MAX_SIDE, 2)] {
+        assert_eq!(r.with_size(w, h).validate(), Ok(()), "{w}x{h}");
+    }
+    for (w, h) in [(1, 9), (9, 1), (MAX_SIDE + 1, 9), (9, MAX_SIDE + 1), (0, 0)] {
+        assert_eq!(
+            r.with_size(w, h).validate(),
+            Err(RulesError::Size {
+                width: w,
+                height: h
+            }),
+            "{w}x{h}"
+        );
+    }
+    for k in 1..=3 {
+        assert_eq!(r.with_traps(k).validate(), Ok(()));
+    }
+    for k in [0, 4] {
+        assert_eq!(r.with_traps(k).validate(), Err(RulesError::Traps(k)));
+    }
+    assert_eq!(r.with_scarecrows(MAX_SCARECROWS).validate(), Ok(()));
+    assert_eq!(
+        r.with_scarecrows(MAX_SCARECROWS + 1).validate(),
+        Err(RulesError::Scarecrows(MAX_SCARECROWS + 1))
+    );
+    assert_eq!(r.with_base(MAX_BASE).validate(), Ok(()));
+    assert_eq!(
+        r.with_base(MAX_BASE + 1).validate(),
+        Err(RulesError::Base(MAX_BASE + 1))
+    );
+    assert!(!r.corner_homes() && Rules::corners().corner_homes());
 }
 
 #[test]
@@ -297,6 +499,19 @@ fn t7_a_stone_on_an_opponent_trap_loses_and_t8_scores() {
     assert!(g.legal_moves().is_empty() && !g.legal_moves().va_bank_open());
     assert_eq!(g.legal_moves().len(), 0);
     assert_eq!(g.check("e4".parse().unwrap()), Err(IllegalMove::GameOver));
+    assert_eq!(
+        o.to_string(),
+        "side 2 wins 95 points (a stone on the trap at e3; no stake)"
+    );
+    assert_eq!(o.score().to_string(), "0–95");
+    assert_eq!((o.score()[Side::One], o.score()[Side::Two]), (0, 95));
+    // A finished game has no random move, and takes no draw to say so.
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    let before = rng.clone();
+    assert_eq!(g.random_move(&mut rng), None);
+    assert_eq!(g.playout_move(&mut rng), None);
+    assert_eq!(rng, before, "no draw once the game is over");
     // The floor at 0.
     let mut g = game(Rules::default().with_base(3), &["a5"], &["e3"]);
     play(&mut g, &["e1", "e9", "e2", "e8"]);
@@ -311,7 +526,46 @@ fn t5_scarecrows_go_anywhere_and_anchor() {
     play(&mut g, &["e1", "e9", "*c6"]);
     assert_eq!(g.scarecrows_left(Side::One), 2);
     assert!(g.is_scarecrow(Side::One, c("c6")));
-    play(&mut g, &["e8"]);
+    assert!(!g.is_scarecrow(Side::Two, c("c6")), "side 1's scarecrow");
+    assert!(!g.is_scarecrow(Side::One, c("e1")), "an ordinary stone");
+    assert!(g.has_stone(Side::One, c("e1")) && !g.has_stone(Side::Two, c("e1")));
+    let off = Cell::new(9, 0).unwrap();
+    assert!(!g.is_scarecrow(Side::One, off) && !g.has_stone(Side::One, off));
+    assert_eq!(g.turns(), 3);
+    // The pictures (T1's notation): North at the top; side 1 (South) plays light
+    // `o`, its scarecrow a capital; the referee's also marks the traps `^`.
+    let rows = |marks: &[(&str, char)]| -> String {
+        let mut s = String::from("    a b c d e f g h i\n");
+        for r in (1..=9).rev() {
+            s += &format!("{r:>3}");
+            for col in 'a'..='i' {
+                let name = format!("{col}{r}");
+                let ch = marks.iter().find(|m| m.0 == name).map_or('.', |m| m.1);
+                s += &format!(" {ch}");
+            }
+            s += &format!(" {r}\n");
+        }
+        s + "    a b c d e f g h i\n"
+    };
+    let public = [("e1", 'o'), ("e9", 'x'), ("c6", 'O')];
+    assert_eq!(g.to_string(), rows(&public));
+    let mut referee = public.to_vec();
+    referee.extend([("a5", '^'), ("i5", '^')]);
+    assert_eq!(g.referee_picture().to_string(), rows(&referee));
+    // Both colors on a cell: `*`; side 2's scarecrow: `X`.
+    play(&mut g, &["*c6", "e2", "*g2"]);
+    assert_eq!(
+        g.to_string(),
+        rows(&[
+            ("e1", 'o'),
+            ("e2", 'o'),
+            ("e9", 'x'),
+            ("c6", '*'),
+            ("g2", 'X')
+        ])
+    );
+    let mut g = game(Rules::default(), &["a5"], &["i5"]);
+    play(&mut g, &["e1", "e9", "*c6", "e8"]);
     assert!(
         g.check("d7".parse().unwrap()).is_ok(),
         "next to the scarecrow"
@@ -609,6 +863,10 @@ fn t9_double_the_stake() {
         Score([0, (100 - 5) * 2]),
         "the stake move is not counted"
     );
+    assert_eq!(
+        o.to_string(),
+        "side 2 wins 190 points (a stone on the trap at e3; stake won on e8)"
+    );
     // Taken and missed: a draw.
     let mut missed = g.clone();
     let o = missed
@@ -617,12 +875,17 @@ fn t9_double_the_stake() {
         .outcome
         .unwrap();
     assert_eq!((o.winner(), o.score()), (None, Score([0, 0])));
+    assert_eq!(
+        o.to_string(),
+        "a draw (a stone on the trap at e3; stake missed on d8: a draw)"
+    );
     // Declined: the win as it was.
     let o = g.play(Move::Decline).unwrap().outcome.unwrap();
     assert_eq!(
         (o.stake(), o.score()),
         (StakeResult::Declined, Score([0, 95]))
     );
+    assert!(o.to_string().ends_with("; stake declined)"), "{o}");
     // Compulsory: declining is refused.
     let mut g = decided(Rules::default().with_stake(Stake::Compulsory));
     assert_eq!(g.check(Move::Decline), Err(IllegalMove::StakeCompulsory));
@@ -640,6 +903,27 @@ fn t9_double_the_stake() {
     assert_eq!(g.check(Move::Decline), Err(IllegalMove::NoStake));
     let o = g.play("!f6".parse().unwrap()).unwrap().outcome.unwrap();
     assert_eq!(o.stake(), StakeResult::NotOffered);
+    assert_eq!(
+        o.to_string(),
+        "side 1 wins 194 points (va-bank, hitting the trap at f6; no stake)"
+    );
+    // The other ends, as they print.
+    assert_eq!(
+        End::VaBank { hit: None }.to_string(),
+        "va-bank, missing every trap"
+    );
+    assert_eq!(
+        End::Trap {
+            cell: c("c3"),
+            scarecrow: true
+        }
+        .to_string(),
+        "a scarecrow on the trap at c3"
+    );
+    assert_eq!(
+        StakeResult::NoMove.to_string(),
+        "compulsory stake impossible: a draw"
+    );
 }
 
 #[test]
@@ -960,6 +1244,43 @@ fn t10_no_referee_game_matches_the_referee_and_catches_cheats() {
     assert_eq!(
         text.parse::<trap_stones::Commitment>().unwrap(),
         s1.commitment()
+    );
+    // Serialised as that hex string.
+    assert_eq!(
+        serde_json::to_string(&s1.commitment()).unwrap(),
+        format!("\"{text}\"")
+    );
+    // What a side must announce about the opponent's next move, without applying
+    // it; nothing while the turn is its own.
+    let (a, b) = sides(rules, s1, s2);
+    assert_eq!(
+        b.announcement_for_opponent("e3".parse().unwrap()),
+        Some(Announcement::Hit(c("e3"))),
+        "e3 is side 2's trap"
+    );
+    assert_eq!(
+        b.announcement_for_opponent("!e2+e3".parse().unwrap()),
+        Some(Announcement::Hit(c("e3")))
+    );
+    assert_eq!(
+        b.announcement_for_opponent("e2".parse().unwrap()),
+        Some(Announcement::Miss)
+    );
+    assert_eq!(
+        a.announcement_for_opponent("e9".parse().unwrap()),
+        None,
+        "side 1 moves first: the turn is its own"
+    );
+}
+
+#[test]
+fn t6_a_group_serialises_as_its_notation() {
+    let g: trap_stones::Group = "d4 c3".parse().unwrap();
+    assert_eq!(g.to_string(), "c3+d4");
+    assert_eq!(serde_json::to_string(&g).unwrap(), r#""c3+d4""#);
+    assert_eq!(
+        serde_json::from_str::<trap_stones::Group>(r#""d4,c3""#).unwrap(),
+        g
     );
 }
 

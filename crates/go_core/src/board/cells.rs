@@ -651,6 +651,41 @@ mod tests {
         }
     }
 
+    /// `adds_one_stone` (the superko list's quick test): a stone on an empty board
+    /// lives and takes nothing, at every point; a stone on the last liberty of an
+    /// opponent's stone takes it (not one stone more); a stone with no empty
+    /// neighbour is left to the full check.
+    #[test]
+    fn adds_one_stone_is_a_stone_that_lives_and_takes_nothing() {
+        use crate::board::{BLACK, WHITE};
+        use crate::point::Point;
+        let b = Board::new(9, 9).unwrap();
+        for p in b.points() {
+            assert!(b.adds_one_stone(b.index(p), BLACK), "{p}");
+            assert!(b.adds_one_stone(b.index(p), WHITE), "{p}");
+        }
+        // White on A1, Black on B1: A2 is White's last liberty.
+        let mut b = Board::new(9, 9).unwrap();
+        let [a1, b1, a2, c1] =
+            [(0, 0), (1, 0), (0, 1), (2, 0)].map(|(c, r)| b.index(Point::new(c, r).unwrap()));
+        b.place(a1, WHITE);
+        b.place(b1, BLACK);
+        assert!(!b.adds_one_stone(a2, BLACK), "Black on A2 takes A1");
+        assert!(
+            b.adds_one_stone(a2, WHITE),
+            "White on A2 joins A1 and lives"
+        );
+        assert!(b.adds_one_stone(c1, BLACK));
+        // Black on A2, C2 and B3 as well (stones placed, nothing taken): B2's four
+        // neighbours hold stones.
+        let [b2, c2, b3] =
+            [(1, 1), (2, 1), (1, 2)].map(|(c, r)| b.index(Point::new(c, r).unwrap()));
+        for i in [a2, c2, b3] {
+            b.place(i, BLACK);
+        }
+        assert!(!b.adds_one_stone(b2, BLACK), "no empty neighbour");
+    }
+
     #[test]
     #[should_panic(expected = "is not a cell of a point")]
     fn a_cell_off_the_board_is_refused() {
