@@ -249,7 +249,8 @@ impl AnyState {
 
 /// The registry name for a name or alias (`go_core` → `go`, `yut_nori` →
 /// `hoop_race` …), compared by [`game_kit::same_name`] (case, spaces, `-` and
-/// `_` ignored).
+/// `_` ignored). Only the referee needs it.
+#[cfg(feature = "referee")]
 pub(crate) fn canonical(name: &str) -> Option<&'static str> {
     with_room_named!(name, R => <R as Room>::NAME)
 }
