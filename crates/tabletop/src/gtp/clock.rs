@@ -123,3 +123,78 @@ impl Engine {
         Duration::try_from_secs_f64(seconds).map_or(self.thinking.budget, Budget::time)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use go_core::Rules;
+
+    use crate::gtp::{Engine, Thinking};
+
+    /// The seconds the next move of Black may take, after `lines`.
+    fn black_seconds(e: &mut Engine, lines: &[&str]) -> f64 {
+        for line in lines {
+            let answer = e.handle_line(line).unwrap_or_default();
+            assert!(answer.starts_with('='), "{line}: {answer}");
+        }
+        e.move_budget().time.expect("a clock").as_secs_f64()
+    }
+
+    /// Each clock form GUIs and servers send gives the move its share, less the
+    /// margin kept for transmission (0.9 of it, less 0.02 s).
+    #[test]
+    fn every_clock_form_gives_a_move_its_time() {
+        let mut e = Engine::new(Rules::default(), Thinking::default());
+        let kept = |s: f64| s * 0.9 - 0.02;
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        // No clock: the engine's own budget.
+        assert_eq!(e.move_budget(), Thinking::default().budget);
+        // Canadian byo-yomi (GTP's time_settings and KGS's canadian): the
+        // period's time left over its stones left.
+        let s = black_seconds(
+            &mut e,
+            &["boardsize 9", "time_settings 0 30 5", "time_left b 24 4"],
+        );
+        assert!(close(s, kept(6.0)), "{s}");
+        let s = black_seconds(
+            &mut e,
+            &["kgs-time_settings canadian 0 30 5", "time_left b 30 5"],
+        );
+        assert!(close(s, kept(6.0)), "{s}");
+        // Japanese byo-yomi: a move in overtime may take its whole period, or
+        // what is left of it.
+        let s = black_seconds(
+            &mut e,
+            &["kgs-time_settings byoyomi 0 10 3", "time_left b 10 3"],
+        );
+        assert!(close(s, kept(10.0)), "{s}");
+        let s = black_seconds(&mut e, &["time_left b 7 2"]);
+        assert!(close(s, kept(7.0)), "{s}");
+        // Main time: a share as if a third of the empty points (81 / 3 = 27)
+        // were still to be played, plus one move's byo-yomi.
+        let s = black_seconds(&mut e, &["kgs-time_settings absolute 270"]);
+        assert!(close(s, kept(10.0)), "{s}");
+        let s = black_seconds(
+            &mut e,
+            &["kgs-time_settings byoyomi 54 5 3", "time_left b 54 0"],
+        );
+        assert!(close(s, kept(2.0 + 5.0)), "{s}");
+        // `none` takes the clock away; malformed settings are refused and keep it.
+        assert_eq!(
+            e.handle_line("kgs-time_settings none").unwrap_or_default(),
+            "=\n\n"
+        );
+        assert_eq!(e.move_budget(), Thinking::default().budget);
+        for bad in [
+            "kgs-time_settings byoyomi 1 2",
+            "kgs-time_settings fischer 1 2 3",
+            "kgs-time_settings absolute -1",
+        ] {
+            assert_eq!(
+                e.handle_line(bad).unwrap_or_default(),
+                "? syntax error\n\n",
+                "{bad}"
+            );
+        }
+        assert_eq!(e.move_budget(), Thinking::default().budget);
+    }
+}
