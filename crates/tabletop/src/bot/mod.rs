@@ -32,6 +32,7 @@ mod puct;
 mod puct_config;
 mod search;
 mod tree;
+mod views;
 
 use core::time::Duration;
 

@@ -1,6 +1,6 @@
 //! The PUCT search ([`Puct`]), one search or many at once ([`search_many`]).
 
-use core::hash::{BuildHasherDefault, Hasher};
+use core::hash::BuildHasherDefault;
 use core::time::Duration;
 use std::collections::HashMap;
 use std::vec::Vec;
@@ -8,6 +8,7 @@ use std::vec::Vec;
 use super::dirichlet::dirichlet;
 use super::evaluator::{EvalError, Evaluations, Evaluator, Leaves};
 use super::puct_config::{ConfigError, FirstPlay, PuctConfig};
+use super::views::{HIDDEN, KeyHasher, mix};
 use super::{Clock, system_clock};
 use crate::action::{Action, ActionList};
 use crate::info::Information;
@@ -1067,39 +1068,8 @@ fn drive<S: State, E: Evaluator<S>>(
         .collect())
 }
 
-/// The token of an action its observer did not see (actions are below 2³²).
-const HIDDEN: u64 = 0xFFFF_FFFF;
-
 /// Player `p`'s view before any action of the descent (`MAX_PLAYERS`: the
 /// one view of a game of perfect information).
 fn view_seed(p: usize) -> u64 {
     mix(0x9E6C_63D0_676A_9A99, p as u64)
-}
-
-/// A view followed by one more observation (SplitMix64's finaliser).
-fn mix(key: u64, token: u64) -> u64 {
-    let mut z = (key ^ token).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The keys are hashes already: the map uses them as they are.
-#[derive(Clone, Copy, Debug, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }

@@ -2,13 +2,14 @@
 //! playout with the game's policy, backpropagation; determinized for games of
 //! imperfect information.
 
-use core::hash::{BuildHasherDefault, Hasher};
+use core::hash::BuildHasherDefault;
 use core::time::Duration;
 use std::collections::HashMap;
 use std::vec::Vec;
 
 use super::knowledge::{Knowledge, NoKnowledge, Prior};
 use super::tree::{NO_PLAYER, NO_RAVE, NONE, Tree, UNKNOWN};
+use super::views::{HIDDEN, KeyHasher, mix};
 use super::{Clock, Config, EARLY_STOP_MARGIN, Widening, system_clock};
 use crate::action::{Action, ActionList};
 use crate::info::Information;
@@ -948,40 +949,9 @@ impl Outcome {
     }
 }
 
-/// The token of an action its observer did not see (actions are below 2³²).
-const HIDDEN: u64 = 0xFFFF_FFFF;
-
 /// Player `p`'s view before any move of the playout.
 fn view_seed(p: usize) -> u64 {
     mix(0x243F_6A88_85A3_08D3, p as u64)
-}
-
-/// A view followed by one more observation (SplitMix64's finaliser).
-fn mix(key: u64, token: u64) -> u64 {
-    let mut z = (key ^ token).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The views' keys are hashes already: the map uses them as they are.
-#[derive(Clone, Copy, Debug, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }
 
 fn set(bits: &mut [u64], a: Action) {
