@@ -105,11 +105,12 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             _ => {
-                // A tiny generator from the bytes, for the random helpers.
-                rng_state ^= u64::from(b.next());
+                // A generator seeded from the bytes so far, for the random
+                // helpers: each playout's seed follows from the last one's and
+                // the next byte.
+                rng_state = rng_state.rotate_left(8) ^ u64::from(b.next());
                 let mut rng = SplitMix64::new(rng_state);
                 game.play_out(&mut rng, usize::from(op / 4));
-                rng_state = rng.0;
             }
         }
         let mut count = 0;
