@@ -41,6 +41,31 @@ def wrap(raw):
     return wrappers.OrderEnforcingWrapper(env)
 
 
+def environment(game, name, title):
+    """One environment module's ``raw_env`` class and ``env`` function, for the
+    game ``game`` under the PettingZoo name ``name`` (``go_v0``): the module
+    ``tabletop.pettingzoo.<name>`` binds them, so that pickling finds the class
+    there."""
+
+    class raw_env(TabletopEnv):
+        metadata = dict(TabletopEnv.metadata, name=name)
+
+        def __init__(self, render_mode=None, action_mask="observation", **params):
+            super().__init__(game, render_mode=render_mode, action_mask=action_mask, **params)
+            EzPickle.__init__(self, render_mode=render_mode, action_mask=action_mask, **params)
+
+    def env(**kwargs):
+        """The environment as PettingZoo's classic games give theirs: ``raw_env``
+        with the illegal-action, bounds and order wrappers."""
+        return wrap(raw_env(**kwargs))
+
+    raw_env.__doc__ = f"{title}, unwrapped (``env`` wraps it). ``.state`` is the native state."
+    raw_env.__module__ = env.__module__ = f"tabletop.pettingzoo.{name}"
+    raw_env.__qualname__ = raw_env.__name__ = "raw_env"
+    env.__qualname__ = "env"
+    return raw_env, env
+
+
 class TabletopEnv(AECEnv, EzPickle):
     """One of the five games as an AEC environment (see ``tabletop.pettingzoo``).
     The game modules' ``raw_env`` classes are this class for their game;

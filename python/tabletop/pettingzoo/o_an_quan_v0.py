@@ -26,24 +26,8 @@ as PettingZoo's classic games are wrapped (an illegal action ends the game with
 −1 for its agent). No ``parallel_env``: one agent acts at a time.
 """
 
-from gymnasium.utils import EzPickle
-
-from tabletop.pettingzoo._env import TabletopEnv, wrap
+from tabletop.pettingzoo._env import environment
 
 __all__ = ["env", "raw_env"]
 
-
-class raw_env(TabletopEnv):
-    """Ô ăn quan, unwrapped (``env`` wraps it). ``.state`` is the native state."""
-
-    metadata = dict(TabletopEnv.metadata, name="o_an_quan_v0")
-
-    def __init__(self, render_mode=None, action_mask="observation", **params):
-        super().__init__("o_an_quan", render_mode=render_mode, action_mask=action_mask, **params)
-        EzPickle.__init__(self, render_mode=render_mode, action_mask=action_mask, **params)
-
-
-def env(**kwargs):
-    """The environment as PettingZoo's classic games give theirs: ``raw_env``
-    with the illegal-action, bounds and order wrappers."""
-    return wrap(raw_env(**kwargs))
+raw_env, env = environment("o_an_quan", "o_an_quan_v0", "Ô ăn quan")

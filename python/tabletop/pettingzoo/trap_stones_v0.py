@@ -29,24 +29,8 @@ as PettingZoo's classic games are wrapped (an illegal action ends the game with
 −1 for its agent). No ``parallel_env``: one agent acts at a time.
 """
 
-from gymnasium.utils import EzPickle
-
-from tabletop.pettingzoo._env import TabletopEnv, wrap
+from tabletop.pettingzoo._env import environment
 
 __all__ = ["env", "raw_env"]
 
-
-class raw_env(TabletopEnv):
-    """Trap stones, unwrapped (``env`` wraps it). ``.state`` is the native state."""
-
-    metadata = dict(TabletopEnv.metadata, name="trap_stones_v0")
-
-    def __init__(self, render_mode=None, action_mask="observation", **params):
-        super().__init__("trap_stones", render_mode=render_mode, action_mask=action_mask, **params)
-        EzPickle.__init__(self, render_mode=render_mode, action_mask=action_mask, **params)
-
-
-def env(**kwargs):
-    """The environment as PettingZoo's classic games give theirs: ``raw_env``
-    with the illegal-action, bounds and order wrappers."""
-    return wrap(raw_env(**kwargs))
+raw_env, env = environment("trap_stones", "trap_stones_v0", "Trap stones")
