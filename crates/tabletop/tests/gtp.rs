@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use go_core::{Color, Rules};
 use tabletop::bot::Budget;
-use tabletop::gtp::{COMMANDS, Engine, Thinking};
+use tabletop::gtp::{Analysis, COMMANDS, Engine, Thinking};
 
 /// An engine that thinks briefly (200 playouts a move), so tests run fast.
 fn engine() -> Engine {
@@ -255,6 +255,52 @@ fn a_lost_game_is_passed_out_not_played_into_the_ground() {
             assert_eq!(say(&mut e, &format!("play {color} {mv}")), "=\n\n", "{mv}");
         }
         assert_eq!(say(&mut e, "genmove b"), "= pass\n\n", "seed {seed}");
+    }
+}
+
+/// Game 19 of the 100 games against GNU Go level 10 (`docs/strength.md`), to
+/// GNU Go's pass at move 87: White (the engine) is 37.5 points behind. The
+/// search's own count keeps White's dead stones on the board, so it saw its
+/// pass as a win (all its visits); the pass check refused it, and the engine
+/// played B1, a move the search had never visited, and lost 4 more points.
+/// Now the search compares the moves that play on, and with every one of them
+/// lost the engine passes.
+#[test]
+fn a_refused_pass_is_not_replaced_by_a_move_never_searched() {
+    let moves = "g5 c6 e4 e6 f7 f6 g6 d3 d4 c4 e3 e8 f8 c2 d7 e7 d6 c8 d8 d9 c5 b5 d5 g7 g8 h7 h8 j8 c7 h9 h6 j7 j6 b7 b4 f9 c3 g9 b8 g3 f5 e2 f2 f3 d2 g2 e1 b9 c9 f4 e5 c8 a8 a7 c9 h4 e9 f1 g1 h1 j4 f1 j2 e2 d1 c1 d3 j5 h5 d9 a9 j3 h3 h2 g4 b3 e9 a4 b6 b2 a5 a3 a1 j1 h4 d9 pass";
+    let at_the_pass = |seed| {
+        let mut e = Engine::new(
+            Rules::from_katago("chinese").unwrap(),
+            Thinking {
+                budget: Budget::playouts(1000),
+                seed,
+                ..Thinking::default()
+            },
+        );
+        assert_eq!(say(&mut e, "boardsize 9"), "=\n\n");
+        assert_eq!(say(&mut e, "komi 7.5"), "=\n\n");
+        for (i, mv) in moves.split(' ').enumerate() {
+            let color = if i % 2 == 0 { "b" } else { "w" };
+            assert_eq!(say(&mut e, &format!("play {color} {mv}")), "=\n\n", "{mv}");
+        }
+        e
+    };
+    for seed in [1, 2, 20] {
+        assert_eq!(
+            say(&mut at_the_pass(seed), "genmove w"),
+            "= pass\n\n",
+            "seed {seed}"
+        );
+        // `kata-genmove_analyze` decides the same way.
+        let analysis = Analysis::parse("kata-genmove_analyze", &["w", "50"])
+            .unwrap()
+            .unwrap();
+        let mut out = Vec::new();
+        at_the_pass(seed)
+            .analyze(None, &analysis, &mut out, || false)
+            .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.trim_end().ends_with("play pass"), "seed {seed}: {out}");
     }
 }
 

@@ -205,7 +205,7 @@ impl Engine {
         self.thinking.reuse_tree = true;
         let mut result = Ok(());
         while !stop() {
-            let (state, report) = self.search(slice, false);
+            let (state, report) = self.search(slice, false, false);
             if report.nodes >= MAX_NODES {
                 std::thread::sleep(analysis.interval);
             }
@@ -220,10 +220,7 @@ impl Engine {
 
     fn genmove_analyze(&mut self, analysis: &Analysis, out: &mut dyn Write) -> io::Result<()> {
         let budget = self.move_budget();
-        let opponent_passed = matches!(self.game.last_move(), Some((_, Move::Pass)));
-        let mv = if self.thinking.pass_check && opponent_passed && self.safe_to_pass(budget) {
-            Move::Pass
-        } else {
+        let mv = if let Some(play_on) = self.play_on(budget) {
             // The move's budget in slices of the interval, a report after each.
             let reuse = self.thinking.reuse_tree;
             self.thinking.reuse_tree = true;
@@ -237,7 +234,7 @@ impl Engine {
                     }
                     (None, None) => budget,
                 };
-                let (state, report) = self.search(slice, false);
+                let (state, report) = self.search(slice, false, play_on);
                 done += report.playouts;
                 self.write_report(analysis, &state, &report, out)?;
                 let spent = match (budget.playouts, budget.time) {
@@ -250,7 +247,9 @@ impl Engine {
                 }
             };
             self.thinking.reuse_tree = reuse;
-            self.decide(&state, &report, budget)
+            self.decide(&state, &report, play_on)
+        } else {
+            Move::Pass
         };
         let played = if mv == Move::Resign {
             Ok(())

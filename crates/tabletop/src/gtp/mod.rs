@@ -50,6 +50,10 @@ pub struct Engine {
     /// The game as it was at the last search: the tree is kept only while the
     /// game goes on from it.
     searched: Option<Game>,
+    /// The move number at which the last search's tree holds no pass
+    /// ([`GoKnowledge::no_pass_at`](crate::games::go::GoKnowledge::no_pass_at)):
+    /// a tree grown otherwise is not kept.
+    no_pass_at: Option<usize>,
     clock: Option<clock::Clock>,
     /// What the engine has to say besides its answers (an SGF's rules it could
     /// not read), for the program to print on standard error.
@@ -90,6 +94,7 @@ impl Engine {
             game,
             searcher: Searcher::new(Config::for_game("go", thinking.budget, thinking.seed)),
             searched: None,
+            no_pass_at: None,
             thinking,
             clock: None,
             notes: Vec::new(),

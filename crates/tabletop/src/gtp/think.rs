@@ -42,13 +42,14 @@ pub struct Thinking {
     pub reuse_tree: bool,
     /// Pass judged by a cautious count (the default): after the opponent's pass,
     /// pass at once when the count with dead stones removed wins even if every
-    /// point that is nobody's yet went to the opponent; otherwise pass only
-    /// when the search chose it and the game is lost whatever is played (every
-    /// other move's winning chance below [`PLAY_ON_CHANCE`]), so a lost game
-    /// ends at its smallest loss instead of in the player's own eyes. Dead
-    /// stones are judged by
-    /// up to [`DEAD_STONE_PLAYOUTS`] heavy playouts, within the move's budget
-    /// (see `Engine::safe_to_pass`).
+    /// point that is nobody's yet went to the opponent; otherwise search the
+    /// moves that play on (no pass at the root: the search's own count keeps
+    /// dead stones on the board and would see the pass as a win), and pass
+    /// only when the best of them loses anyway (winning chance below
+    /// [`PLAY_ON_CHANCE`]), so a lost game ends at its smallest loss instead
+    /// of in the player's own eyes. Dead stones are judged by up to
+    /// [`DEAD_STONE_PLAYOUTS`] heavy playouts, within the move's budget (see
+    /// `Engine::safe_to_pass`).
     pub pass_check: bool,
     /// End a search once its choice cannot change ([`Config::stop_early`]; the
     /// default): time saved for later moves under a clock.
@@ -62,7 +63,7 @@ pub struct Thinking {
 }
 
 /// The winning chance (0–1) of the best move besides a pass below which the
-/// engine takes the pass its search chose even when the count says passing
+/// engine passes after the opponent's pass even when the count says passing
 /// loses: the game is lost whatever it plays.
 pub const PLAY_ON_CHANCE: f64 = 0.15;
 
@@ -111,19 +112,38 @@ impl Engine {
     /// clock allows (else the budget), or a resignation when it is asked to and the
     /// game is lost.
     fn think(&mut self) -> Move {
-        let opponent_passed = matches!(self.game.last_move(), Some((_, Move::Pass)));
         let budget = self.move_budget();
-        if self.thinking.pass_check && opponent_passed && self.safe_to_pass(budget) {
+        let Some(play_on) = self.play_on(budget) else {
             return Move::Pass;
+        };
+        let (state, report) = self.search(budget, self.thinking.stop_early, play_on);
+        self.decide(&state, &report, play_on)
+    }
+
+    /// Before a search, the pass check ([`Thinking::pass_check`]): `None` when
+    /// the engine passes at once (the opponent passed and the cautious count
+    /// wins), `Some(true)` when the opponent passed and passing loses by that
+    /// count (the search then compares the moves that play on), else
+    /// `Some(false)`.
+    pub(super) fn play_on(&self, budget: Budget) -> Option<bool> {
+        let opponent_passed = matches!(self.game.last_move(), Some((_, Move::Pass)));
+        if !(self.thinking.pass_check && opponent_passed) {
+            return Some(false);
         }
-        let (state, report) = self.search(budget, self.thinking.stop_early);
-        self.decide(&state, &report, budget)
+        (!self.safe_to_pass(budget)).then_some(true)
     }
 
     /// The engine's search of the game as it stands, with `budget`: the state
     /// searched and the report. The tree is kept from one search to the next
-    /// along one game ([`Thinking::reuse_tree`]).
-    pub(super) fn search(&mut self, budget: Budget, stop_early: bool) -> (GoState, Report) {
+    /// along one game ([`Thinking::reuse_tree`]). With `play_on` the root
+    /// holds no pass: the search's count keeps dead stones on the board, and
+    /// the pass check has found that passing loses.
+    pub(super) fn search(
+        &mut self,
+        budget: Budget,
+        stop_early: bool,
+        play_on: bool,
+    ) -> (GoState, Report) {
         let state = Go::state_with_playouts(&self.game, self.thinking.heavy_playouts);
         let mut config = Config::for_game("go", budget, self.thinking.seed);
         if let Some(c) = self.thinking.exploration {
@@ -149,40 +169,53 @@ impl Engine {
                 && g.move_count() <= self.game.move_count()
                 && self.game.moves().take(g.move_count()).eq(g.moves())
         });
-        if !same_game {
+        let no_pass_at = play_on.then(|| self.game.move_count());
+        if !same_game || no_pass_at != self.no_pass_at {
             self.searcher.forget();
         }
         self.searched = Some(self.game.clone());
+        self.no_pass_at = no_pass_at;
         let report = if self.thinking.knowledge {
-            self.searcher
-                .search_with(&state, &mut GoKnowledge::default())
+            let mut knowledge = GoKnowledge {
+                no_pass_at,
+                ..GoKnowledge::default()
+            };
+            self.searcher.search_with(&state, &mut knowledge)
         } else {
             self.searcher.search(&state)
         };
         (state, report)
     }
 
-    /// The move a search's report leads to: its choice, unless that is a pass
-    /// the count says is unsafe (then the next move searched), or a resignation
-    /// when the game has looked lost for long enough.
-    pub(super) fn decide(&mut self, state: &GoState, report: &Report, budget: Budget) -> Move {
+    /// The move a search's report leads to: its choice, a pass instead when
+    /// the search played on after a pass the count refused (`play_on`) and
+    /// every move loses anyway, or a resignation when the game has looked lost
+    /// for long enough.
+    pub(super) fn decide(&mut self, state: &GoState, report: &Report, play_on: bool) -> Move {
         let Some(mut action) = report.action else {
             return Move::Pass;
         };
+        let mut chance = (report.win + 1.0) / 2.0;
         let pass = state.move_to_action(Move::Pass);
-        if self.thinking.pass_check
-            && Some(action) == pass
-            && let Some(other) = report.children.iter().find(|c| Some(c.action) != pass)
-            && (other.win + 1.0) / 2.0 >= PLAY_ON_CHANCE
-            && !self.safe_to_pass(budget)
-        {
-            // Passing might leave the count lost, and playing on might save
-            // it: play on. When every move searched loses too, passing keeps
-            // the smallest loss the search found (its choice), where playing
-            // on only spends the player's own eye space, one move at a time.
+        if play_on && Some(action) == pass {
+            // A search without Go's knowledge keeps the pass in its tree:
+            // the move visited most besides it.
+            let Some(other) = report
+                .children
+                .iter()
+                .find(|c| Some(c.action) != pass && c.visits > 0)
+            else {
+                return Move::Pass;
+            };
             action = other.action;
+            chance = (other.win + 1.0) / 2.0;
         }
-        let chance = (report.win + 1.0) / 2.0;
+        if play_on && chance < PLAY_ON_CHANCE {
+            // Passing loses, and so does every move searched: passing keeps
+            // the loss as it stands, where playing on only spends the player's
+            // own eye space, one move at a time.
+            return Move::Pass;
+        }
         let lost = self.thinking.resign_below.is_some_and(|p| chance < p)
             && self.game.move_count() >= self.board_points() / 4;
         self.low_turns = if lost { self.low_turns + 1 } else { 0 };

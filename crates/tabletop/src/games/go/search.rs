@@ -57,6 +57,8 @@ pub const SCORE_SCALE: f64 = 0.5;
 ///   either direction): `edge` playouts lost on the first line, half as many on
 ///   the second;
 /// - a move within two points of the last one: `near` playouts won;
+/// - no pass at the move number `no_pass_at` (the root of a search that must
+///   play on: the GTP engine's pass check has found that passing there loses);
 /// - a pass while more than a quarter of the board is empty: `even + edge`
 ///   playouts lost (all of its prior lost: an even share would look good beside
 ///   the moves of a lost position); later no prior at all, for the same reason.
@@ -76,6 +78,12 @@ pub struct GoKnowledge {
     pub edge: f32,
     /// Won playouts for moves within two points of the last move.
     pub near: f32,
+    /// A move number (moves played so far) at which the tree holds no pass,
+    /// `None` for none. The search's count at a game's end keeps every stone
+    /// on the board, so after the opponent's pass it can see passing as a win
+    /// where dead stones removed make it a loss; a search told so must
+    /// compare the moves that play on.
+    pub no_pass_at: Option<usize>,
 }
 
 impl Default for GoKnowledge {
@@ -87,6 +95,7 @@ impl Default for GoKnowledge {
             self_atari: 10.0,
             edge: 10.0,
             near: 5.0,
+            no_pass_at: None,
         }
     }
 }
@@ -166,11 +175,14 @@ fn may_pass(game: &go_core::Game) -> bool {
 
 impl Knowledge<GoState> for GoKnowledge {
     /// Never a stone in one's own eye ([`go_core::Game::fills_own_eye`]), and a
-    /// pass only when the search may pass (`may_pass`).
+    /// pass only when the search may pass (`may_pass`) and not at
+    /// [`GoKnowledge::no_pass_at`].
     fn keep(&mut self, state: &GoState, action: Action) -> bool {
         match state.action_to_move(action) {
             Some(Move::Play(p)) => !state.game.fills_own_eye(p),
-            Some(Move::Pass) => may_pass(&state.game),
+            Some(Move::Pass) => {
+                self.no_pass_at != Some(state.game.move_count()) && may_pass(&state.game)
+            }
             _ => true,
         }
     }
@@ -184,7 +196,11 @@ impl Knowledge<GoState> for GoKnowledge {
         for &a in actions {
             out.push(match state.action_to_move(a) {
                 Some(Move::Play(p)) => self.stone_prior(game, p),
-                Some(Move::Pass) if !may_pass(game) => None,
+                Some(Move::Pass)
+                    if !may_pass(game) || self.no_pass_at == Some(game.move_count()) =>
+                {
+                    None
+                }
                 // A pass while a quarter of the board or more is empty is as
                 // bad as it gets: a prior of losses, whatever the position (an
                 // even prior would look good beside the moves of a lost
