@@ -141,6 +141,25 @@ fn h1_twenty_nine_stations_named_in_cyrillic_and_latin() {
         names(Route::BToA)[5..],
         ["B", "b1", "b2", "G", "a1", "a2", "A"]
     );
+    // A step past the route's end is its end (А), never a panic.
+    for r in Route::ALL {
+        assert_eq!(r.station(r.end() + 1), Station::A, "{r:?}");
+        assert_eq!(r.station(u8::MAX), Station::A, "{r:?}");
+    }
+}
+
+/// A station's number and name convert both ways: `u8` and `String` are its
+/// serialized forms.
+#[test]
+fn stations_convert_to_numbers_and_names_and_back() {
+    for (i, s) in Station::all().enumerate() {
+        assert_eq!(u8::from(s), i as u8);
+        assert_eq!(Station::try_from(u8::from(s)), Ok(s));
+        let name = String::from(s);
+        assert_eq!(name, s.to_string());
+        assert_eq!(Station::try_from(name), Ok(s));
+    }
+    assert_eq!(u8::from(Station::G), Station::G.index() as u8);
 }
 
 #[test]
@@ -348,6 +367,48 @@ fn h5_probabilities_are_exact_fractions_in_lowest_terms() {
         ThrowModel::FAIR.distribution(false)[1],
         Ratio::new(6, 16).unwrap()
     );
+    // Products and sums stay exact, factors cancelled crosswise first.
+    let frac = |n, d| Ratio::new(n, d).unwrap();
+    assert_eq!(frac(2, 3).checked_mul(frac(3, 4)), Some(frac(1, 2)));
+    assert_eq!(frac(4, 9).checked_mul(frac(3, 8)), Some(frac(1, 6)));
+    assert_eq!(frac(1, 6).checked_add(frac(1, 3)), Some(frac(1, 2)));
+    assert_eq!(frac(3, 8).complement(), frac(5, 8));
+}
+
+/// A throw converts to its number (−1 for back-do) and its name, and back.
+#[test]
+fn h5_throws_convert_to_numbers_and_names_and_back() {
+    let names = ["1", "2", "3", "4", "5", "back-do"];
+    for (t, name) in Throw::ALL.into_iter().zip(names) {
+        let n = i8::from(t);
+        assert_eq!(
+            n,
+            if t.is_back_do() {
+                -1
+            } else {
+                t.index() as i8 + 1
+            }
+        );
+        assert_eq!(Throw::try_from(n), Ok(t));
+        assert_eq!(t.to_string(), name);
+        assert_eq!(String::from(t), name);
+        assert_eq!(name.parse::<Throw>(), Ok(t));
+        assert_eq!(Throw::try_from(String::from(t)), Ok(t));
+    }
+    for (name, t) in [
+        ("-1", Throw::BACK_DO),
+        ("Back-Do", Throw::BACK_DO),
+        ("backdo", Throw::BACK_DO),
+        ("do", t(1)),
+        ("gae", t(2)),
+        ("geol", t(3)),
+        ("yut", t(4)),
+        ("mo", t(5)),
+    ] {
+        assert_eq!(name.parse::<Throw>(), Ok(t), "{name}");
+    }
+    assert!("0".parse::<Throw>().is_err());
+    assert!(Throw::try_from(0).is_err());
 }
 
 /// Chi-squared of `draws` samples against the exact distribution.
@@ -391,6 +452,14 @@ fn h5_the_sampler_follows_the_distribution() {
             ThrowModel::Sticks {
                 white_num: 3,
                 white_den: 8,
+            },
+            true,
+        ),
+        // A denominator that is no power of two draws stick by stick.
+        (
+            ThrowModel::Sticks {
+                white_num: 2,
+                white_den: 5,
             },
             true,
         ),

@@ -233,4 +233,69 @@ mod tests {
         }
         assert!(h.record(mix(4)));
     }
+
+    /// Clearing is cheap while the numbers fit: the base rises past the old
+    /// entries and the table is not zeroed (a playout clears it after every
+    /// game of a dozen moves).
+    #[test]
+    fn clearing_raises_the_base_instead_of_zeroing_the_table() {
+        let mut h = History::default();
+        for k in 0..10u64 {
+            h.record(mix(k));
+        }
+        let slots = h.slots.clone();
+        h.clear();
+        assert_eq!(h.base, 10);
+        assert_eq!(h.slots, slots);
+    }
+
+    /// Two hashes with the same tag (top half) in the same slot are told apart
+    /// by the hashes themselves: no candidate.
+    #[test]
+    fn a_tag_collision_is_not_a_candidate() {
+        let mut h = History::default();
+        let tag = 0x1234_5678u64 << 32;
+        assert!(!h.record(tag | 1));
+        assert_eq!(h.slots.len(), 64);
+        assert!(!h.record(tag | 65), "same tag, same slot, another hash");
+        assert!(h.record(tag | 65));
+    }
+
+    /// Each entry lies in its hash's own slot (`hash & mask`) or a few after
+    /// it: the table spreads the hashes.
+    #[test]
+    fn entries_lie_near_their_own_slots() {
+        let mut h = History::default();
+        for k in 0..500u64 {
+            h.record(mix(k));
+        }
+        let mask = h.slots.len() - 1;
+        let mut total = 0;
+        for (index, &hash) in h.hashes.iter().enumerate() {
+            let home = hash as usize & mask;
+            let at = (0..h.slots.len())
+                .find(|&d| h.slots[(home + d) & mask] == entry_of(hash, index))
+                .unwrap();
+            assert!(at < 64, "hash {index} lies {at} slots after its own");
+            total += at;
+        }
+        // Linear probing in a table at most half full: about half a slot on
+        // average.
+        assert!(total < 2 * h.hashes.len(), "{total} slots in all");
+    }
+
+    /// The table stays at most half full, so a probe finds an empty slot soon.
+    #[test]
+    fn the_table_stays_at_most_half_full() {
+        let mut h = History::default();
+        for k in 0..1000u64 {
+            h.record(mix(k));
+            assert!(
+                2 * h.len() <= h.slots.len(),
+                "{} in {}",
+                h.len(),
+                h.slots.len()
+            );
+        }
+    }
 }
