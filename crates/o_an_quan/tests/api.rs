@@ -462,3 +462,19 @@ fn random_moves_reach_a_bought_square_far_round_the_ring() {
         "{counts:?}"
     );
 }
+
+/// A random move is uniform over a row of twelve (two bytes of the ring's bits).
+#[test]
+fn random_moves_are_uniform_over_a_row_of_twelve() {
+    let rules = Rules::default().with_row_len(12);
+    let game = fresh(rules);
+    let mut rng = Pcg64Mcg::seed_from_u64(10);
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..2400 {
+        let mv = game.random_move(&mut rng).unwrap();
+        *counts.entry(mv.square.to_string()).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 12, "{counts:?}");
+    // 200 expected for each square.
+    assert!(counts.values().all(|&n| (120..=280).contains(&n)), "{counts:?}");
+}
