@@ -877,6 +877,11 @@ fn h9_ties_may_go_on_as_long_as_the_throws_tie() {
         weights: [0, 0, 7, 0, 0, 0],
     };
     assert!(source().with_throw_model(one).validate().is_err());
+    // Two possible throws are enough.
+    let two = ThrowModel::Table {
+        weights: [0, 0, 7, 1, 0, 0],
+    };
+    assert_eq!(source().with_throw_model(two).validate(), Ok(()));
 }
 
 // ----- Back-do in full (ruling H11, as amended) -----
