@@ -1087,6 +1087,10 @@ fn h10_a_finished_side_takes_its_horses_off() {
     assert_eq!(r.taken_off().collect::<Vec<_>>(), [horse("A3")]);
     assert_eq!(g.place(horse("A3")), Place::Waiting);
     assert_eq!(g.horses_on("7".parse().unwrap()).count(), 0);
+    assert_eq!(
+        g.horses_on("6".parse().unwrap()).collect::<Vec<_>>(),
+        [horse("B1")]
+    );
     // Landing where A3 stood catches nothing and earns no throw.
     throws(&mut g, &[1]);
     let r = play(&mut g, "B1+1");

@@ -476,5 +476,139 @@ fn random_moves_are_uniform_over_a_row_of_twelve() {
     }
     assert_eq!(counts.len(), 12, "{counts:?}");
     // 200 expected for each square.
-    assert!(counts.values().all(|&n| (120..=280).contains(&n)), "{counts:?}");
+    assert!(
+        counts.values().all(|&n| (120..=280).contains(&n)),
+        "{counts:?}"
+    );
+}
+
+/// A move's report prints as one line: the sowing, the captures, then the
+/// refill, loan or end that followed (checked against its fields over random
+/// games, every branch seen).
+#[test]
+fn a_report_prints_what_the_move_did() {
+    let plural = |n: u32| if n == 1 { "" } else { "s" };
+    let mut seen = [false; 5];
+    for seed in 0..300 {
+        let mut game = fresh(Rules::default());
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        while let Some(mv) = game.random_move(&mut rng) {
+            let r = game.play(mv).unwrap();
+            let relays = r.pick_ups.saturating_sub(1);
+            let mut want = format!(
+                "{} plays {}: {} stone{} sown, {relays} relay{}",
+                r.player,
+                r.mv,
+                r.sown,
+                plural(r.sown),
+                plural(relays)
+            );
+            if r.captures > 0 {
+                want += &format!(
+                    ", captures {} stone{}",
+                    r.stones_captured,
+                    plural(r.stones_captured)
+                );
+                if r.quan_captured > 0 {
+                    want += &format!(" and {} quan", r.quan_captured);
+                }
+            }
+            if r.borrowed > 0 {
+                want += &format!("; the next player borrows {} to refill", r.borrowed);
+            } else if r.refill {
+                want += "; the next player refills";
+            }
+            if let Some(end) = r.game_over {
+                want += &format!("; game over: {end}");
+            }
+            assert_eq!(r.to_string(), want);
+            seen[0] |= r.stones_captured == 1;
+            seen[1] |= r.quan_captured > 0;
+            seen[2] |= r.borrowed > 0;
+            seen[3] |= r.refill && r.borrowed == 0;
+            seen[4] |= relays == 1;
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "{seen:?}");
+    // One case spelt out: the first move of the standard start.
+    let mut game = fresh(Rules::default());
+    let r = game.play("A5R".parse().unwrap()).unwrap();
+    assert!(r.to_string().starts_with("A plays A5R: "), "{r}");
+}
+
+/// Ring notation refuses rings of no shape Q1 allows: empty, not starting with
+/// a quan square, rows of unequal length, empty rows, rows over twelve, more
+/// stones than MAX_STONES.
+#[test]
+fn ring_notation_refuses_what_is_no_ring() {
+    for bad in [
+        "",
+        "5 (Q) 5 (Q)",
+        "(Q) 5 5 (Q) 5",
+        "(Q) (Q)",
+        "(Q) 5 5 5 5 5 5 5 5 5 5 5 5 5 (Q) 5 5 5 5 5 5 5 5 5 5 5 5 5",
+        "(Q) 30000 (Q) 1",
+    ] {
+        assert!(bad.parse::<Board>().is_err(), "{bad:?}");
+    }
+    let twelve = "(Q) 5 5 5 5 5 5 5 5 5 5 5 5 (Q) 5 5 5 5 5 5 5 5 5 5 5 5";
+    assert_eq!(twelve.parse::<Board>().unwrap().row_len(), 12);
+    let full = "(Q) 29999 (Q) 1".parse::<Board>().unwrap();
+    assert_eq!(full.small_stones(), MAX_STONES);
+    let one_row = "(Q) 5 (Q) 5".parse::<Board>().unwrap();
+    assert_eq!(one_row.row_len(), 1);
+}
+
+#[test]
+fn rules_count_the_rings_squares() {
+    assert_eq!(Rules::default().squares(), 12);
+    assert_eq!(Rules::default().with_players(3).squares(), 18);
+    assert_eq!(
+        Rules::default().with_players(4).with_row_len(12).squares(),
+        52
+    );
+    assert_eq!(o_an_quan::MAX_SQUARES, 52);
+}
+
+/// `play_out` plays at most the moves asked for and says how many it played.
+#[test]
+fn play_out_counts_the_moves_it_plays() {
+    let mut game = fresh(Rules::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    assert_eq!(game.play_out(&mut rng, 3), 3);
+    assert_eq!(game.move_count(), 3);
+    assert_eq!(game.play_out(&mut rng, 0), 0);
+    let rest = game.play_out(&mut rng, 100_000);
+    assert!(game.is_over());
+    assert_eq!(game.move_count(), 3 + rest);
+    assert_eq!(game.play_out(&mut rng, 5), 0);
+}
+
+/// The running repetition hash (fuzzing's check) is the position's, move by
+/// move, and none once the game is over.
+#[test]
+fn the_running_hash_follows_the_position() {
+    let mut game = fresh(Rules::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    while !game.is_over() {
+        assert_eq!(
+            game.running_repetition_hash(),
+            Some(game.position().repetition_hash())
+        );
+        game.play_out(&mut rng, 1);
+    }
+    assert_eq!(game.running_repetition_hash(), None);
+}
+
+/// Q9 with the move limit reached inside the setup's history: the game is over
+/// at once, and the last earlier position, seen twice, has occurred twice.
+#[test]
+fn q9_occurrences_count_a_history_the_game_ends_in() {
+    let rules = Rules::default().with_move_limit(Some(2));
+    let mut setup = Setup::standard(&rules);
+    let start = fresh(rules).position().clone();
+    setup.history = vec![start.clone(), start];
+    let game = Game::new(rules, setup).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.occurrences(), 2);
 }
