@@ -612,3 +612,107 @@ fn q9_occurrences_count_a_history_the_game_ends_in() {
     assert!(game.is_over());
     assert_eq!(game.occurrences(), 2);
 }
+
+/// Rules settings are checked at their limits: a row of twelve, stones per
+/// square 1 to 100, values up to 1000.
+#[test]
+fn rules_settings_are_checked_at_their_limits() {
+    use o_an_quan::{MAX_PER_SQUARE, MAX_ROW, MAX_VALUE, RulesError};
+    let r = Rules::default();
+    assert_eq!(r.with_row_len(MAX_ROW as u8).validate(), Ok(()));
+    assert_eq!(
+        r.with_row_len(MAX_ROW as u8 + 1).validate(),
+        Err(RulesError::RowLength(13))
+    );
+    assert_eq!(r.with_start_stones(MAX_PER_SQUARE).validate(), Ok(()));
+    assert_eq!(r.with_refill_per_square(MAX_PER_SQUARE).validate(), Ok(()));
+    assert_eq!(r.with_young_quan(Some(MAX_PER_SQUARE)).validate(), Ok(()));
+    for bad in [0, MAX_PER_SQUARE + 1] {
+        assert_eq!(
+            r.with_start_stones(bad).validate(),
+            Err(RulesError::PerSquare {
+                what: "start stones",
+                value: bad
+            })
+        );
+        assert!(r.with_refill_per_square(bad).validate().is_err());
+        assert!(r.with_young_quan(Some(bad)).validate().is_err());
+    }
+    assert_eq!(r.with_quan_value(MAX_VALUE).validate(), Ok(()));
+    assert_eq!(r.with_sale_price(MAX_VALUE).validate(), Ok(()));
+    assert_eq!(
+        r.with_quan_value(MAX_VALUE + 1).validate(),
+        Err(RulesError::Value {
+            what: "quan value",
+            value: 1001
+        })
+    );
+    assert_eq!(
+        r.with_sale_price(MAX_VALUE + 1).validate(),
+        Err(RulesError::Value {
+            what: "square price",
+            value: 1001
+        })
+    );
+}
+
+#[test]
+fn each_end_says_why() {
+    use o_an_quan::End;
+    let texts: Vec<String> = [
+        End::QuanCaptured,
+        End::QuanSquaresEmpty,
+        End::NoLender {
+            borrower: Player::B,
+        },
+        End::Repetition,
+        End::MoveLimit,
+    ]
+    .iter()
+    .map(|e| e.to_string())
+    .collect();
+    assert_eq!(
+        texts,
+        [
+            "every quan captured",
+            "every quan square empty",
+            "B could not refill and nobody could lend",
+            "a position occurred a third time",
+            "the move limit was reached",
+        ]
+    );
+}
+
+/// Q4: a player's net loans fill an `i32` exactly (B borrowing 2^31 stones
+/// from two lenders), and one stone more is refused.
+#[test]
+fn q4_loans_fill_a_balance_exactly() {
+    use o_an_quan::Loan;
+    let rules = Rules::default().with_players(3);
+    let half = |lender: Player, extra: u16| {
+        // 2^30 + extra stones from `lender` to B.
+        let mut loans = vec![
+            Loan {
+                borrower: Player::B,
+                lender,
+                stones: u16::MAX,
+            };
+            16_384
+        ];
+        loans.push(Loan {
+            borrower: Player::B,
+            lender,
+            stones: 16_384 + extra,
+        });
+        loans
+    };
+    let mut setup = Setup::standard(&rules);
+    setup.loans = [half(Player::A, 0), half(Player::C, 0)].concat();
+    let game = Game::new(rules, setup.clone()).unwrap();
+    assert_eq!(game.position().loans(Player::B), i32::MIN);
+    setup.loans = [half(Player::A, 0), half(Player::C, 1)].concat();
+    assert_eq!(
+        Game::new(rules, setup).unwrap_err(),
+        o_an_quan::GameError::Setup(SetupError::Loans)
+    );
+}
