@@ -303,12 +303,16 @@ impl Place {
 
     /// Where `steps` (1..=5 forward, −1 back-do) take a horse from here under
     /// `rules`, with the shortcuts taken where it stops (H2–H4, H11). `None` when the
-    /// move is impossible (a waiting horse cannot go back, nor can one that is out).
+    /// move is impossible (a waiting horse cannot go back, nor can one that is out)
+    /// or `steps` is no throw's (0, or beyond 5 or −1).
     pub fn after(self, steps: i8, rules: &Rules) -> Option<Place> {
+        if !(steps == -1 || (1..=5).contains(&steps)) {
+            return None;
+        }
         match self {
             Place::Out => None,
             Place::Waiting => {
-                if steps <= 0 {
+                if steps < 0 {
                     return None;
                 }
                 // Entering (H2): n stations from А on the circle; a 5 lands on Б,

@@ -407,8 +407,27 @@ fn h5_throws_convert_to_numbers_and_names_and_back() {
     ] {
         assert_eq!(name.parse::<Throw>(), Ok(t), "{name}");
     }
+    assert_eq!("back".parse::<Throw>(), Ok(Throw::BACK_DO));
     assert!("0".parse::<Throw>().is_err());
     assert!(Throw::try_from(0).is_err());
+    for n in [0, 6, u8::MAX] {
+        assert_eq!(Throw::points(n), None, "{n}");
+    }
+    assert_eq!(Throw::points(5), Some(t(5)));
+}
+
+/// A place after a number of steps no throw gives is no place (H2–H4).
+#[test]
+fn steps_no_throw_gives_lead_nowhere() {
+    let rules = source();
+    for from in [Place::Waiting, on(Route::Circle, 3), on(Route::BToA, 8)] {
+        for steps in [0, 6, -2, i8::MIN, i8::MAX] {
+            assert_eq!(from.after(steps, &rules), None, "{from:?} {steps}");
+        }
+        assert!(from.after(1, &rules).is_some());
+    }
+    assert!(on(Route::Circle, 3).after(-1, &rules).is_some());
+    assert_eq!(Place::Waiting.after(-1, &rules), None);
 }
 
 /// Chi-squared of `draws` samples against the exact distribution.

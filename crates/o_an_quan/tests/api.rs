@@ -716,3 +716,12 @@ fn q4_loans_fill_a_balance_exactly() {
         o_an_quan::GameError::Setup(SetupError::Loans)
     );
 }
+
+#[test]
+fn a_square_knows_its_number_and_side() {
+    assert_eq!(sq("A3").number(), Some(3));
+    assert_eq!(sq("B12").number(), Some(12));
+    assert_eq!(sq("QB").number(), None);
+    assert_eq!(sq("QB").side(), Player::B);
+    assert!(sq("QC").is_quan() && !sq("C1").is_quan());
+}
