@@ -395,6 +395,20 @@ fn q4_the_lender_is_the_first_after_the_borrower_who_can_lend_it_all() {
     );
 }
 
+/// Q4: a lender holding exactly what is missing lends it all.
+#[test]
+fn q4_a_lender_with_exactly_the_shortfall_lends_it() {
+    let pos = at("(Q) 0 0 0 0 0 (Q) 0 0 0 1 0", B)
+        .with_store(A, 3)
+        .with_store(B, 22);
+    let mut g = game(Rules::default(), pos);
+    let t = play(&mut g, "B4R");
+    assert_eq!(t.report.borrowed, 22);
+    assert_eq!(t.report.game_over, None);
+    assert_eq!(g.position().store(B), 0);
+    assert_eq!(g.position().loans(A), -22);
+}
+
 #[test]
 fn q4_the_loans_say_who_owes_whom() {
     // A borrowed 5 from B, and B 5 from C: on balance A owes 5 and C is owed 5, as
