@@ -360,6 +360,7 @@ fn h5_probabilities_are_exact_fractions_in_lowest_terms() {
     assert_eq!(finest.validate(true), Ok(()));
     let r = Ratio::new(6, 16).unwrap();
     assert_eq!((r.numer(), r.denom()), (3, 8));
+    assert_eq!(r.to_string(), "3/8");
     assert_eq!(r, Ratio::new(3, 8).unwrap());
     assert_eq!(Ratio::new(1, 0), None);
     // Two fair sticks of four white: 6 of the 16 equal outcomes.
@@ -479,6 +480,21 @@ fn h5_the_sampler_follows_the_distribution() {
             ThrowModel::Sticks {
                 white_num: 2,
                 white_den: 5,
+            },
+            true,
+        ),
+        (
+            ThrowModel::Sticks {
+                white_num: 1,
+                white_den: 5,
+            },
+            true,
+        ),
+        // A power of two beyond one draw's reach (four sticks of 8 bits).
+        (
+            ThrowModel::Sticks {
+                white_num: 100,
+                white_den: 256,
             },
             true,
         ),
@@ -901,6 +917,15 @@ fn h9_ties_may_go_on_as_long_as_the_throws_tie() {
         weights: [0, 0, 7, 1, 0, 0],
     };
     assert_eq!(source().with_throw_model(two).validate(), Ok(()));
+    // Weights may add up to u32::MAX, not more.
+    let most = ThrowModel::Table {
+        weights: [u32::MAX - 1, 1, 0, 0, 0, 0],
+    };
+    assert_eq!(source().with_throw_model(most).validate(), Ok(()));
+    let over = ThrowModel::Table {
+        weights: [u32::MAX, 1, 0, 0, 0, 0],
+    };
+    assert!(source().with_throw_model(over).validate().is_err());
 }
 
 // ----- Back-do in full (ruling H11, as amended) -----
@@ -1362,6 +1387,8 @@ fn a_horse_not_in_the_game_is_out() {
         }),
         Place::Out
     );
+    assert_eq!(g.horses(A).count(), 4);
+    assert_eq!(g.horses(C).count(), 0, "C is not in the game");
     // With the most horses (MAX_HORSES), the number one past them is still no horse
     // of A's (not B's first).
     let most = hoop_race::MAX_HORSES as u8;
