@@ -594,6 +594,28 @@ fn h6_a_throw_no_horse_can_use_is_void() {
             .collect::<Vec<_>>(),
         ["A1-1"]
     );
+    // A back-do left after the move that takes A's only horse on the board
+    // home is void: one `Voided` event for it, and the turn passes.
+    let mut g = setup(rules, &[("A1", on(Route::Circle, 18))]);
+    throws(&mut g, &[4, -1]);
+    let mut events = Vec::new();
+    let r = g
+        .play_traced("A1+4".parse().unwrap(), &mut |e| events.push(e))
+        .unwrap();
+    assert_eq!(g.place(horse("A1")), Place::Out);
+    assert_eq!(r.voided, 1);
+    let voided: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e, hoop_race::Event::Voided { .. }))
+        .collect();
+    assert_eq!(
+        voided,
+        [&hoop_race::Event::Voided {
+            throw: Throw::BACK_DO,
+            count: 1
+        }]
+    );
+    assert_eq!(next(&g), Next::Throw(B));
 }
 
 #[test]
