@@ -1411,6 +1411,11 @@ fn a_horse_not_in_the_game_is_out() {
     );
     assert_eq!(g.horses(A).count(), 4);
     assert_eq!(g.horses(C).count(), 0, "C is not in the game");
+    let debug = format!("{g:?}");
+    assert!(
+        debug.starts_with("Game { rules: ") && debug.contains("bank: [0, 0, 0, 0, 0, 0]"),
+        "{debug}"
+    );
     // With the most horses (MAX_HORSES), the number one past them is still no horse
     // of A's (not B's first).
     let most = hoop_race::MAX_HORSES as u8;
