@@ -1455,3 +1455,51 @@ fn h10_a_game_played_out_ends_with_a_winner() {
         assert!(!g.is_over());
     }
 }
+
+/// H6, H7: every unit of the player and the partner, for every throw banked:
+/// with four players of eight horses, A's and C's sixteen horses each alone on
+/// a station of the circle and 4, 5 and 3 banked, 48 moves (the list holds up
+/// to `MAX_MOVES`, 96).
+#[test]
+fn h6_every_unit_moves_with_every_banked_throw() {
+    let rules = source().with_players(4).with_horses(Some(8));
+    // The circle's steps but its corners Б and В (a horse there stands on a
+    // diameter: H3).
+    let steps = [1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18];
+    let mut places = Vec::new();
+    for k in 0..8 {
+        places.push((format!("A{}", k + 1), on(Route::Circle, steps[k])));
+        places.push((format!("C{}", k + 1), on(Route::Circle, steps[8 + k])));
+    }
+    let places: Vec<(&str, Place)> = places.iter().map(|(h, p)| (h.as_str(), *p)).collect();
+    let mut g = setup(rules, &places);
+    throws(&mut g, &[4, 5, 3]);
+    assert_eq!(next(&g), Next::Move(A));
+    let moves = g.legal_moves();
+    assert_eq!(moves.len(), 48);
+    assert_eq!(hoop_race::MAX_MOVES, 96);
+    for mv in moves.iter() {
+        assert!(g.is_legal(*mv), "{mv}");
+    }
+}
+
+#[test]
+fn horses_are_named_by_owner_and_number() {
+    assert_eq!(
+        "A1".parse::<Horse>().unwrap(),
+        Horse {
+            owner: A,
+            number: 0
+        }
+    );
+    assert_eq!(
+        "D8".parse::<Horse>().unwrap(),
+        Horse {
+            owner: D,
+            number: 7
+        }
+    );
+    for bad in ["A0", "A9", "E1", "A", ""] {
+        assert!(bad.parse::<Horse>().is_err(), "{bad}");
+    }
+}
