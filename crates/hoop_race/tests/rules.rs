@@ -1503,3 +1503,128 @@ fn horses_are_named_by_owner_and_number() {
         assert!(bad.parse::<Horse>().is_err(), "{bad}");
     }
 }
+
+/// The picture marks each horse on its station by its owner's letter (two of
+/// A's joined: `AA`), counts the waiting horses and those out, and says who
+/// throws, and whether for the order of play.
+#[test]
+fn h1_the_picture_shows_teams_and_counts() {
+    let g = Game::new(
+        source(),
+        Setup {
+            order: Some(vec![A, B]),
+            places: vec![
+                (horse("A1"), on(Route::Circle, 3)),
+                (horse("A2"), on(Route::Circle, 3)),
+                (horse("B1"), on(Route::Circle, 7)),
+                (horse("A3"), Place::Out),
+            ],
+        },
+    )
+    .unwrap();
+    let picture = g.to_string();
+    let lines: Vec<&str> = picture.lines().collect();
+    assert_eq!(lines[0], " *     .     .     B     .     *");
+    assert_eq!(lines[4], " .                            AA");
+    assert_eq!(
+        &lines[11..],
+        ["A: 1 waiting, 1 out", "B: 3 waiting, 0 out", "A to throw"]
+    );
+    let unsettled = Game::new(
+        source(),
+        Setup {
+            order: None,
+            places: vec![],
+        },
+    )
+    .unwrap();
+    assert!(
+        unsettled
+            .to_string()
+            .ends_with("A throws for the order of play\n"),
+        "{unsettled}"
+    );
+}
+
+/// H8, H9: the sides are the players, or with four the partnerships A+C and B+D.
+#[test]
+fn h8_sides_are_players_or_partnerships() {
+    use hoop_race::Side;
+    assert_eq!(Side::all(2).count(), 2);
+    assert_eq!(Side::all(3).count(), 3);
+    let pairs: Vec<Side> = Side::all(4).collect();
+    assert_eq!(pairs.len(), 2);
+    assert!(pairs.iter().all(|s| s.is_partnership()));
+    assert!(pairs[0].contains(A) && pairs[0].contains(C));
+    assert!(!pairs[0].contains(B) && !pairs[0].contains(D));
+    assert!(pairs[1].contains(B) && pairs[1].contains(D));
+    let alone = Side::of(B, 3);
+    assert!(!alone.is_partnership());
+    assert!(alone.contains(B) && !alone.contains(A));
+}
+
+/// The horses to win (H10) are at most the side's horses: a partnership's
+/// eight with four horses each, a player's four.
+#[test]
+fn h10_horses_to_win_are_at_most_the_sides() {
+    let four = source().with_players(4).with_horses(Some(4));
+    assert_eq!(four.with_horses_to_win(Some(8)).validate(), Ok(()));
+    assert!(four.with_horses_to_win(Some(9)).validate().is_err());
+    let two = source();
+    assert_eq!(two.with_horses_to_win(Some(4)).validate(), Ok(()));
+    assert!(two.with_horses_to_win(Some(5)).validate().is_err());
+    assert!(two.with_horses_to_win(Some(0)).validate().is_err());
+    let three = source().with_players(3).with_horses(Some(2));
+    assert_eq!(three.with_horses_to_win(Some(2)).validate(), Ok(()));
+    assert!(three.with_horses_to_win(Some(3)).validate().is_err());
+}
+
+/// A setup's order names each player once, and a horse is placed once.
+#[test]
+fn a_setup_names_each_player_and_horse_once() {
+    let bad_order = |order: Vec<Player>| {
+        Game::new(
+            source(),
+            Setup {
+                order: Some(order),
+                places: vec![],
+            },
+        )
+        .unwrap_err()
+    };
+    assert_eq!(bad_order(vec![A, A]), GameError::Order);
+    assert_eq!(bad_order(vec![B, B]), GameError::Order);
+    assert_eq!(bad_order(vec![A, C]), GameError::Order);
+    assert_eq!(bad_order(vec![A]), GameError::Order);
+    assert!(Game::new(source(), order(&[B, A])).is_ok());
+    for h in ["A1", "B2"] {
+        let twice = Setup {
+            order: Some(vec![A, B]),
+            places: vec![
+                (horse(h), on(Route::Circle, 3)),
+                (horse(h), on(Route::Circle, 4)),
+            ],
+        };
+        assert_eq!(
+            Game::new(source(), twice).unwrap_err(),
+            GameError::PlacedTwice(horse(h))
+        );
+    }
+}
+
+/// A stored outcome ranks one to four sides.
+#[test]
+fn a_stored_outcome_ranks_one_to_four_sides() {
+    use hoop_race::Outcome;
+    let ok = r#"{"reason":"brought_out","places":["A","B","C","D"]}"#;
+    assert_eq!(
+        serde_json::from_str::<Outcome>(ok).unwrap().places().len(),
+        4
+    );
+    for bad in [
+        r#"{"reason":"brought_out","places":[]}"#,
+        r#"{"reason":"brought_out","places":["A","B","C","D","A"]}"#,
+    ] {
+        assert!(serde_json::from_str::<Outcome>(bad).is_err(), "{bad}");
+    }
+}
