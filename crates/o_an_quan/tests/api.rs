@@ -725,3 +725,110 @@ fn a_square_knows_its_number_and_side() {
     assert_eq!(sq("QB").side(), Player::B);
     assert!(sq("QC").is_quan() && !sq("C1").is_quan());
 }
+
+/// Each step of a move prints as the event's documentation says.
+#[test]
+fn events_print_as_documented() {
+    use o_an_quan::{End, Event};
+    let texts: Vec<String> = [
+        Event::PickUp {
+            square: sq("A5"),
+            stones: 5,
+        },
+        Event::Drop { square: sq("QB") },
+        Event::Capture {
+            square: sq("QB"),
+            stones: 1,
+            quan: true,
+        },
+        Event::Capture {
+            square: sq("B2"),
+            stones: 6,
+            quan: false,
+        },
+        Event::Borrow {
+            borrower: Player::A,
+            lender: Player::B,
+            stones: 22,
+        },
+        Event::Refill {
+            player: Player::A,
+            square: sq("A1"),
+            stones: 5,
+        },
+        Event::GameOver {
+            reason: End::QuanCaptured,
+        },
+        Event::Collect {
+            player: Player::B,
+            square: sq("B5"),
+            stones: 4,
+        },
+    ]
+    .iter()
+    .map(|e| e.to_string())
+    .collect();
+    assert_eq!(
+        texts,
+        [
+            "pick up A5 (5)",
+            "drop QB",
+            "capture QB (1 + quan)",
+            "capture B2 (6)",
+            "A borrows 22 from B",
+            "A refills A1 (5)",
+            "game over: every quan captured",
+            "B collects B5 (4)",
+        ]
+    );
+}
+
+/// A quan square shows its stones beside its quan; a game's `Debug` names its
+/// rules and position.
+#[test]
+fn a_quan_square_shows_its_stones() {
+    let mut board = Board::new(&Rules::default());
+    board.set_stones(sq("QA"), 7).unwrap();
+    assert!(board.to_string().contains("(Q 7)"), "{board}");
+    board.set_quan(sq("QA"), false).unwrap();
+    assert!(board.to_string().contains("(  7)"), "{board}");
+    let debug = format!("{:?}", fresh(Rules::default()));
+    assert!(
+        debug.starts_with("Game { rules: ") && debug.contains("position: Position {"),
+        "{debug}"
+    );
+}
+
+/// Q7: a buyer pays the price and fills the square, so needs both beside the
+/// board: 29 stones (price 25 + 5 − 1) buy nothing. A game that is not the
+/// one set up is refused.
+#[test]
+fn q7_a_buyer_needs_the_price_and_the_stones_to_fill() {
+    use o_an_quan::{Holding, Match, MatchError};
+    let rules = Rules::default();
+    let holdings = [
+        Holding {
+            stones: 54,
+            quan: 1,
+        },
+        Holding { stones: 8, quan: 1 },
+    ];
+    let mut m = Match::with_holdings(rules, &holdings).unwrap();
+    let (_, sales) = m.next_game(Player::A).unwrap();
+    assert!(sales.is_empty(), "{sales:?}");
+    let mut other = fresh(rules);
+    other.play_out(&mut Pcg64Mcg::seed_from_u64(1), 100_000);
+    assert_eq!(m.finish_game(&other), Err(MatchError::NoGame));
+}
+
+/// The stones of a setup, stores included, may reach MAX_STONES, not pass it.
+#[test]
+fn a_setup_holds_at_most_max_stones() {
+    let rules = Rules::default();
+    let mut setup = Setup::standard(&rules);
+    let on_board = Board::new(&rules).small_stones();
+    setup.stores[0] = u16::try_from(MAX_STONES - on_board).unwrap();
+    assert!(Game::new(rules, setup.clone()).is_ok());
+    setup.stores[0] += 1;
+    assert!(Game::new(rules, setup).is_err());
+}
