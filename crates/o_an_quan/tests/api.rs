@@ -832,3 +832,99 @@ fn a_setup_holds_at_most_max_stones() {
     setup.stores[0] += 1;
     assert!(Game::new(rules, setup).is_err());
 }
+
+/// Why a capture chain stopped, a loan and an outcome print as documented.
+#[test]
+fn stops_loans_and_outcomes_print_as_documented() {
+    use o_an_quan::{Loan, Stop};
+    let stops: Vec<String> = [
+        Stop::QuanSquare,
+        Stop::TwoEmpty,
+        Stop::Occupied,
+        Stop::QuanGap,
+        Stop::YoungQuan,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    assert_eq!(
+        stops,
+        [
+            "a quan square is next",
+            "two empty squares",
+            "the square after the capture holds something",
+            "an empty quan square after the capture",
+            "a young quan",
+        ]
+    );
+    let loan = Loan {
+        borrower: Player::A,
+        lender: Player::B,
+        stones: 22,
+    };
+    assert_eq!(loan.to_string(), "A owes B 22");
+    // Over random games, each outcome says who won or who drew, and why.
+    let (mut won, mut drawn) = (false, false);
+    for seed in 0..300 {
+        let game = played(Rules::default(), seed, 100_000);
+        let o = game.outcome().unwrap();
+        let text = o.to_string();
+        match o.winner() {
+            Some(w) => {
+                assert_eq!(text, format!("{w} wins ({})", o.reason()));
+                won = true;
+            }
+            None => {
+                assert_eq!(text, format!("draw between A, B ({})", o.reason()));
+                drawn = true;
+            }
+        }
+    }
+    assert!(won && drawn);
+}
+
+/// A setup is checked against the rules: its ring's shape, counts that fit, the
+/// lenders' balances, and earlier positions of the same ring and owners.
+#[test]
+fn a_setup_is_checked_against_the_rules() {
+    use o_an_quan::Loan;
+    let rules = Rules::default();
+    let long_rows = Setup::standard(&rules.with_row_len(6));
+    assert!(long_rows.validate(&rules).is_err());
+    assert!(Game::new(rules, long_rows).is_err());
+    assert!(
+        "(Q) 70000 (Q) 5".parse::<Board>().is_err(),
+        "a count beyond MAX_STONES"
+    );
+    // A lends 2^31 stones in all (to B and to C): more than a balance holds.
+    let three = rules.with_players(3);
+    let lend = |to: Player, extra: u16| {
+        let mut loans = vec![
+            Loan {
+                borrower: to,
+                lender: Player::A,
+                stones: u16::MAX,
+            };
+            16_384
+        ];
+        loans.push(Loan {
+            borrower: to,
+            lender: Player::A,
+            stones: 16_384 - extra,
+        });
+        loans
+    };
+    let mut setup = Setup::standard(&three);
+    setup.loans = [lend(Player::B, 0), lend(Player::C, 1)].concat();
+    assert_eq!(setup.validate(&three), Ok(()));
+    setup.loans = [lend(Player::B, 0), lend(Player::C, 0)].concat();
+    assert_eq!(setup.validate(&three), Err(SetupError::Loans));
+    // An earlier position with other owners is no history of this game.
+    let mut setup = Setup::standard(&rules);
+    let mut other = Setup::standard(&rules);
+    other.owners[0] = Player::B;
+    other.owners[5] = Player::A;
+    let earlier = Game::new(rules, other).unwrap().position().clone();
+    setup.history = vec![earlier];
+    assert_eq!(setup.validate(&rules), Err(SetupError::History { turn: 0 }));
+}
