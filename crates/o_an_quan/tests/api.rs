@@ -928,3 +928,12 @@ fn a_setup_is_checked_against_the_rules() {
     setup.history = vec![earlier];
     assert_eq!(setup.validate(&rules), Err(SetupError::History { turn: 0 }));
 }
+
+#[test]
+fn square_names_are_a_letter_and_one_or_two_digits() {
+    for bad in ["A", "A123", "A1234", "A99999", "Q", "QAB", "a1x"] {
+        assert!(bad.parse::<Square>().is_err(), "{bad}");
+    }
+    assert_eq!(sq("a12"), sq("A12"));
+    assert_eq!(sq("qb"), sq("QB"));
+}
