@@ -937,3 +937,16 @@ fn square_names_are_a_letter_and_one_or_two_digits() {
     assert_eq!(sq("a12"), sq("A12"));
     assert_eq!(sq("qb"), sq("QB"));
 }
+
+/// Ring notation separates squares by spaces, commas or bars.
+#[test]
+fn ring_notation_takes_commas_and_bars() {
+    let plain: Board = "(Q) 5 5 5 5 5 (Q) 5 5 5 5 5".parse().unwrap();
+    for s in [
+        "(Q),5,5,5,5,5,(Q),5,5,5,5,5",
+        "(Q) 5 5 5 5 5 | (Q) 5 5 5 5 5",
+        "(Q)|5|5|5|5|5|(Q)|5|5|5|5|5",
+    ] {
+        assert_eq!(s.parse::<Board>().unwrap(), plain, "{s}");
+    }
+}
