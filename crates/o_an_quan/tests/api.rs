@@ -440,6 +440,23 @@ fn a_set_of_players_adds_counts_and_prints() {
     assert_eq!(serde_json::from_str::<Players>(&json).unwrap(), ac);
 }
 
+/// Checks that `game`'s random moves, 200 draws for each of `squares` squares
+/// (seeded by `seed`), reach every one of them about equally often.
+fn assert_random_moves_uniform(game: &Game, squares: usize, seed: u64) {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..200 * squares {
+        let mv = game.random_move(&mut rng).unwrap();
+        *counts.entry(mv.square.to_string()).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), squares, "{counts:?}");
+    // 200 expected for each square.
+    assert!(
+        counts.values().all(|&n| (120..=280).contains(&n)),
+        "{counts:?}"
+    );
+}
+
 /// A random move is uniform over the mover's filled squares even when they do
 /// not follow each other round the ring: A owns its row of twelve and B12,
 /// bought in a match (Q7), 25 squares round the ring from A1.
@@ -448,38 +465,13 @@ fn random_moves_reach_a_bought_square_far_round_the_ring() {
     let rules = Rules::default().with_row_len(12);
     let mut setup = Setup::standard(&rules);
     setup.owners[23] = Player::A; // B12
-    let game = Game::new(rules, setup).unwrap();
-    let mut rng = Pcg64Mcg::seed_from_u64(9);
-    let mut counts = std::collections::HashMap::new();
-    for _ in 0..2600 {
-        let mv = game.random_move(&mut rng).unwrap();
-        *counts.entry(mv.square.to_string()).or_insert(0) += 1;
-    }
-    assert_eq!(counts.len(), 13, "{counts:?}");
-    // 200 expected for each square.
-    assert!(
-        counts.values().all(|&n| (120..=280).contains(&n)),
-        "{counts:?}"
-    );
+    assert_random_moves_uniform(&Game::new(rules, setup).unwrap(), 13, 9);
 }
 
 /// A random move is uniform over a row of twelve (two bytes of the ring's bits).
 #[test]
 fn random_moves_are_uniform_over_a_row_of_twelve() {
-    let rules = Rules::default().with_row_len(12);
-    let game = fresh(rules);
-    let mut rng = Pcg64Mcg::seed_from_u64(10);
-    let mut counts = std::collections::HashMap::new();
-    for _ in 0..2400 {
-        let mv = game.random_move(&mut rng).unwrap();
-        *counts.entry(mv.square.to_string()).or_insert(0) += 1;
-    }
-    assert_eq!(counts.len(), 12, "{counts:?}");
-    // 200 expected for each square.
-    assert!(
-        counts.values().all(|&n| (120..=280).contains(&n)),
-        "{counts:?}"
-    );
+    assert_random_moves_uniform(&fresh(Rules::default().with_row_len(12)), 12, 10);
 }
 
 /// A move's report prints as one line: the sowing, the captures, then the

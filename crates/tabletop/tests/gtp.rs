@@ -241,21 +241,31 @@ fn a_game_against_gnu_go() {
 fn a_lost_game_is_passed_out_not_played_into_the_ground() {
     let moves = "c3 d7 g7 c5 d4 f7 g6 e5 f4 g3 h4 f3 d5 d6 e2 h3 j3 g4 h5 e4 c6 b5 f5 e3 b4 d3 c4 b6 c7 c2 a4 b7 c8 b2 b8 a3 a5 b3 a6 a7 e8 f8 e7 f6 g8 d8 f9 e6 d9 c9 b9 a8 g5 j2 j4 h2 e9 a9 g9 c9 c8 b9 b8 c4 a5 a6 c7 pass";
     for seed in [1, 2] {
-        let mut e = Engine::new(
-            Rules::from_katago("chinese").unwrap(),
-            Thinking {
-                budget: Budget::playouts(1000),
-                seed,
-                ..Thinking::default()
-            },
-        );
-        assert_eq!(say(&mut e, "boardsize 9"), "=\n\n");
-        for (i, mv) in moves.split(' ').enumerate() {
-            let color = if i % 2 == 0 { "b" } else { "w" };
-            assert_eq!(say(&mut e, &format!("play {color} {mv}")), "=\n\n", "{mv}");
-        }
+        let mut e = chinese_9x9_after(&[], moves, seed);
         assert_eq!(say(&mut e, "genmove b"), "= pass\n\n", "seed {seed}");
     }
+}
+
+/// An engine of 1,000 playouts a move with `seed`, Chinese rules on 9×9, after
+/// the `setup` commands and then `moves` (Black first).
+fn chinese_9x9_after(setup: &[&str], moves: &str, seed: u64) -> Engine {
+    let mut e = Engine::new(
+        Rules::from_katago("chinese").unwrap(),
+        Thinking {
+            budget: Budget::playouts(1000),
+            seed,
+            ..Thinking::default()
+        },
+    );
+    assert_eq!(say(&mut e, "boardsize 9"), "=\n\n");
+    for command in setup {
+        assert_eq!(say(&mut e, command), "=\n\n", "{command}");
+    }
+    for (i, mv) in moves.split(' ').enumerate() {
+        let color = if i % 2 == 0 { "b" } else { "w" };
+        assert_eq!(say(&mut e, &format!("play {color} {mv}")), "=\n\n", "{mv}");
+    }
+    e
 }
 
 /// Game 19 of the 100 games against GNU Go level 10 (`docs/strength.md`), to
@@ -268,23 +278,7 @@ fn a_lost_game_is_passed_out_not_played_into_the_ground() {
 #[test]
 fn a_refused_pass_is_not_replaced_by_a_move_never_searched() {
     let moves = "g5 c6 e4 e6 f7 f6 g6 d3 d4 c4 e3 e8 f8 c2 d7 e7 d6 c8 d8 d9 c5 b5 d5 g7 g8 h7 h8 j8 c7 h9 h6 j7 j6 b7 b4 f9 c3 g9 b8 g3 f5 e2 f2 f3 d2 g2 e1 b9 c9 f4 e5 c8 a8 a7 c9 h4 e9 f1 g1 h1 j4 f1 j2 e2 d1 c1 d3 j5 h5 d9 a9 j3 h3 h2 g4 b3 e9 a4 b6 b2 a5 a3 a1 j1 h4 d9 pass";
-    let at_the_pass = |seed| {
-        let mut e = Engine::new(
-            Rules::from_katago("chinese").unwrap(),
-            Thinking {
-                budget: Budget::playouts(1000),
-                seed,
-                ..Thinking::default()
-            },
-        );
-        assert_eq!(say(&mut e, "boardsize 9"), "=\n\n");
-        assert_eq!(say(&mut e, "komi 7.5"), "=\n\n");
-        for (i, mv) in moves.split(' ').enumerate() {
-            let color = if i % 2 == 0 { "b" } else { "w" };
-            assert_eq!(say(&mut e, &format!("play {color} {mv}")), "=\n\n", "{mv}");
-        }
-        e
-    };
+    let at_the_pass = |seed| chinese_9x9_after(&["komi 7.5"], moves, seed);
     for seed in [1, 2, 20] {
         assert_eq!(
             say(&mut at_the_pass(seed), "genmove w"),
