@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use tabletop::bot::{
     DirichletNoise, EvalError, Evaluations, Evaluator, FirstPlay, Leaves, Puct, PuctConfig,
-    PuctError, PuctReport, UniformEvaluator, search_many,
+    PuctError, PuctReport, UniformEvaluator, WithRollouts, search_many,
 };
 use tabletop::{AnyGame, AnyState, Game, State};
 
@@ -92,9 +92,28 @@ impl PyEvaluator {
     }
 }
 
-/// The bot's evaluator: a Python callable, or the uniform one in Rust.
+impl Evaluator<AnyState> for PyEvaluator {
+    fn evaluate(
+        &mut self,
+        leaves: &Leaves<'_, AnyState>,
+        out: &mut Evaluations<'_>,
+    ) -> Result<(), EvalError> {
+        // The interpreter lock only for the call: the search (and the
+        // rollouts of `WithRollouts`) run without it.
+        Python::attach(|py| {
+            self.call(py, leaves, out).map_err(|e| {
+                let message = e.to_string();
+                self.error = Some(e);
+                EvalError::new(message)
+            })
+        })
+    }
+}
+
+/// The bot's evaluator: a Python callable (its values mixed with rollouts
+/// when there are any), or the uniform one in Rust.
 enum BotEvaluator {
-    Python(PyEvaluator),
+    Python(WithRollouts<PyEvaluator>),
     Uniform(UniformEvaluator),
 }
 
@@ -106,13 +125,7 @@ impl Evaluator<AnyState> for BotEvaluator {
     ) -> Result<(), EvalError> {
         match self {
             BotEvaluator::Uniform(u) => u.evaluate(leaves, out),
-            BotEvaluator::Python(p) => Python::attach(|py| {
-                p.call(py, leaves, out).map_err(|e| {
-                    let message = e.to_string();
-                    p.error = Some(e);
-                    EvalError::new(message)
-                })
-            }),
+            BotEvaluator::Python(p) => p.evaluate(leaves, out),
         }
     }
 
@@ -136,8 +149,11 @@ impl Evaluator<AnyState> for BotEvaluator {
 /// ``(B, num_players)`` each player's expected return. NumPy arrays or anything
 /// ``numpy.asarray`` takes (a CPU torch tensor after ``.detach()``). An
 /// exception in the evaluator is raised by the bot's call. ``evaluator=None``:
-/// uniform priors and values 0, or the mean return of ``rollouts`` random
-/// playouts a leaf.
+/// uniform priors and values 0, or the mean return of ``rollouts`` playouts
+/// of the game's own playout policy a leaf. With an evaluator and
+/// ``rollouts`` > 0, a leaf's value is ``(1 - rollout_weight)`` × the
+/// evaluator's + ``rollout_weight`` × the playouts' mean return (AlphaGo's
+/// mixing; ``rollout_weight`` in 0..=1).
 ///
 /// The search runs without the interpreter lock and takes it only to call the
 /// evaluator. Chance nodes are sampled; in games of hidden information every
@@ -190,7 +206,7 @@ impl PuctBot {
     /// raised one.
     fn failure(&mut self, e: PuctError) -> PyErr {
         if let (PuctError::Evaluator(_), BotEvaluator::Python(p)) = (&e, &mut self.evaluator)
-            && let Some(err) = p.error.take()
+            && let Some(err) = p.inner_mut().error.take()
         {
             return err;
         }
@@ -240,7 +256,7 @@ impl PuctBot {
         dirichlet_alpha = None, dirichlet_epsilon = 0.25, temperature = 0.0,
         first_play = 0.0, first_play_reduction = None, virtual_loss = 1.0,
         seconds = None, information_state = false, skip_forced = true, rollouts = 0,
-        seed = 0
+        rollout_weight = 0.5, seed = 0
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -259,6 +275,7 @@ impl PuctBot {
         information_state: bool,
         skip_forced: bool,
         rollouts: u32,
+        rollout_weight: f32,
         seed: u64,
     ) -> PyResult<PuctBot> {
         let game: AnyGame = if let Ok(g) = game.cast::<PyGame>() {
@@ -304,7 +321,7 @@ impl PuctBot {
                 if !Python::attach(|py| callable.bind(py).is_callable()) {
                     return Err(PyTypeError::new_err("the evaluator must be callable"));
                 }
-                BotEvaluator::Python(PyEvaluator {
+                let python = PyEvaluator {
                     callable,
                     shape: if information_state {
                         info.information_state_shape.clone()
@@ -312,7 +329,10 @@ impl PuctBot {
                         info.observation_shape.clone()
                     },
                     error: None,
-                })
+                };
+                let mixed = WithRollouts::new(python, rollouts, rollout_weight, seed)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                BotEvaluator::Python(mixed)
             }
         };
         Ok(PuctBot {

@@ -124,7 +124,9 @@ class PuctBot:
     masks)`` gets float32 ``(B, *observation_shape)`` and bool ``(B,
     num_distinct_actions)`` and returns ``(priors, values)`` of shapes ``(B,
     num_distinct_actions)`` and ``(B, num_players)``; ``None``: uniform priors,
-    values 0 or from ``rollouts`` random playouts."""
+    values 0 or from ``rollouts`` playouts. With an evaluator and
+    ``rollouts`` > 0 its values are mixed with the playouts' mean return,
+    ``rollout_weight`` the playouts' share."""
 
     def __init__(
         self,
@@ -149,6 +151,7 @@ class PuctBot:
         information_state: bool = False,
         skip_forced: bool = True,
         rollouts: int = 0,
+        rollout_weight: float = 0.5,
         seed: int = 0,
     ) -> None: ...
     @property

@@ -52,6 +52,9 @@ __all__ = [
     "puct_bot",
     "save_net",
     "self_play",
+    "teach",
+    "teacher_games",
+    "load_teacher",
     "train",
     "train_steps",
     "wilson",
@@ -100,6 +103,10 @@ class Settings:
     eval_simulations: int = 100
     threads: int = 1  # torch's threads
     symmetries: bool = False  # Go: the board's eight symmetries in training
+    rollouts: int = 0  # playouts a leaf mixed into the net's value (AlphaGo's mixing)
+    rollout_weight: float = 0.5  # the playouts' share of a leaf's value
+    teacher_data: Optional[str] = None  # samples of `teach` to learn from first
+    teacher_epochs: float = 0.0  # passes over them before self-play
 
 
 SETTINGS: dict[str, Settings] = {
@@ -427,6 +434,110 @@ def self_play(game, bot: PuctBot, settings: Settings, games: int, seed: int, rep
     return {"games": games, "samples": samples, "moves": sum(lengths), "mean_length": float(np.mean(lengths)) if lengths else 0.0}
 
 
+def teacher_games(game_string: str, playouts: int, games: int, seed: int, temperature_moves: int = 12) -> dict:
+    """Expert games for a warm start: the MCTS bot (``tabletop.Bot``,
+    ``playouts`` a move) against itself, ``games`` games one after another.
+    Every move becomes a sample: the observation and legal mask of the player
+    to move, the bot's visit shares as the policy target, and the game's final
+    returns as the value target. The first ``temperature_moves`` moves are
+    drawn from the visits (so the games differ), the others are the bot's
+    choice. Returns NumPy arrays ``obs``, ``mask``, ``policy``, ``value`` and
+    the counts. Picklable arguments: :func:`train` runs it in worker
+    processes."""
+    game = tabletop.load(game_string)
+    rng = tabletop.Rng(seed)
+    choice = np.random.default_rng(seed)
+    actions = game.num_distinct_actions
+    obs_shape = tuple(game.observation_shape)
+    out: dict[str, list] = {"obs": [], "mask": [], "policy": [], "value": []}
+    moves = 0
+    for k in range(games):
+        bot = Bot(game, playouts=playouts, seed=seed * 1_000_003 + k)
+        state = game.new_initial_state()
+        first = len(out["obs"])
+        played = 0
+        while True:
+            _resolve_chance(state, rng)
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            report = bot.search(state)
+            policy = np.zeros(actions, np.float32)
+            for child in report.get("children", []):
+                policy[child[0]] += child[1]
+            if policy.sum() > 0:
+                policy /= policy.sum()
+                out["obs"].append(np.asarray(state.observation_tensor(p), np.float32).reshape(obs_shape))
+                out["mask"].append(state.action_mask(p).astype(np.bool_))
+                out["policy"].append(policy)
+            if played < temperature_moves and policy.sum() > 0:
+                weights = policy.astype(np.float64)
+                action = int(choice.choice(actions, p=weights / weights.sum()))
+            else:
+                action = report["action"]
+            state.apply_action(action)
+            played += 1
+        returns = np.asarray(state.returns(), np.float32)
+        out["value"].extend([returns] * (len(out["obs"]) - first))
+        moves += played
+    arrays = {
+        k: (np.stack(v) if v else np.zeros((0,), np.float32)) for k, v in out.items()
+    }
+    arrays.update({"games": games, "moves": moves})
+    return arrays
+
+
+def _teacher_worker(args) -> int:
+    """One worker of :func:`teach`: chunks of teacher games until the clock
+    runs out (one at least), each chunk saved as ``chunk_W_K.npz``."""
+    game_string, playouts, chunk, seed, worker, out, deadline, temperature_moves = args
+    k = 0
+    while k == 0 or time.time() < deadline:
+        arrays = teacher_games(game_string, playouts, chunk, seed * 7_919 + worker * 100_003 + k, temperature_moves)
+        np.savez_compressed(os.path.join(out, f"chunk_{worker}_{k}.npz"), **arrays)
+        k += 1
+    return k
+
+
+def teach(game_string: str, minutes: float, playouts: int, out: str, seed: int = 1, workers: int = 2, chunk: int = 10, temperature_moves: int = 12) -> dict:
+    """Plays teacher games (:func:`teacher_games`) in ``workers`` processes
+    for ``minutes`` (a chunk in progress is finished; each worker plays one
+    chunk at least), writing chunks of
+    ``chunk`` games to ``out``; :func:`load_teacher` reads them back."""
+    import multiprocessing
+
+    os.makedirs(out, exist_ok=True)
+    deadline = time.time() + minutes * 60.0
+    jobs = [(game_string, playouts, chunk, seed, w, out, deadline, temperature_moves) for w in range(workers)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        chunks = pool.map(_teacher_worker, jobs)
+    data = load_teacher(out)
+    info = {"game": game_string, "playouts": playouts, "minutes": minutes, "seed": seed, "workers": workers, "chunks": int(sum(chunks)), "games": data["games"], "samples": len(data["obs"])}
+    with open(os.path.join(out, "teacher.json"), "w") as f:
+        json.dump(info, f, indent=1)
+    return info
+
+
+def load_teacher(path: str) -> dict:
+    """The teacher samples saved by :func:`teach` in ``path``, concatenated
+    (sorted by file name, so the order is the same on every run)."""
+    names = sorted(n for n in os.listdir(path) if n.startswith("chunk_") and n.endswith(".npz"))
+    parts = {"obs": [], "mask": [], "policy": [], "value": []}
+    games = 0
+    for n in names:
+        d = np.load(os.path.join(path, n))
+        if len(d["obs"]) == 0:
+            continue
+        for key in parts:
+            parts[key].append(d[key])
+        games += int(d["games"])
+    if not parts["obs"]:
+        raise ValueError(f"no teacher samples in {path}")
+    data = {key: np.concatenate(v) for key, v in parts.items()}
+    data["games"] = games
+    return data
+
+
 def _symmetries(obs, mask, policy, rng, board: int):
     """A random one of the board's eight symmetries for each sample (Go: the
     planes and the points of the policy; the pass stays)."""
@@ -639,7 +750,8 @@ def _evaluate(game, net, settings: Settings, seed: int) -> dict:
     n = settings.eval_simulations
     bot = PuctBot(
         game, ev, simulations=n, batch_size=settings.batch_size, c_puct=settings.c_puct,
-        first_play_reduction=settings.first_play_reduction, seed=seed,
+        first_play_reduction=settings.first_play_reduction, rollouts=settings.rollouts,
+        rollout_weight=settings.rollout_weight, seed=seed,
     )
     mcts = play_match(game, bot, lambda k: Bot(game, playouts=n, seed=seed * 1000 + k), settings.eval_games, seed)
     rnd = play_match(game, bot, lambda k: "random", settings.eval_random_games, seed + 1)
@@ -717,7 +829,7 @@ def train(settings: Settings, minutes: float, seed: int, out: str, net_path: Opt
         game, evaluator, simulations=settings.simulations, batch_size=settings.batch_size,
         c_puct=settings.c_puct, first_play_reduction=settings.first_play_reduction,
         dirichlet_alpha=settings.dirichlet_alpha, dirichlet_epsilon=settings.dirichlet_epsilon,
-        seed=seed,
+        rollouts=settings.rollouts, rollout_weight=settings.rollout_weight, seed=seed,
     )
     budget = minutes * 60.0
     bar = _Progress(budget, settings.game.split("(")[0])
@@ -741,6 +853,22 @@ def train(settings: Settings, minutes: float, seed: int, out: str, net_path: Opt
         with open(os.path.join(out, "curve.json"), "w") as f:
             json.dump(state["curve"], f, indent=1)
 
+    if settings.teacher_data and not state["curve"]:
+        # A warm start: the teacher's games (`teach`) in the buffer, and
+        # `teacher_epochs` passes over them before the first self-play round.
+        data = load_teacher(settings.teacher_data)
+        replay.add(data["obs"], data["mask"], data["policy"], data["value"])
+        steps = int(settings.teacher_epochs * len(data["obs"]) / settings.train_batch)
+        lessons = _Progress(steps, "lessons", unit="step")
+        done = 0
+        while done < steps:
+            k = min(200, steps - done)
+            loss = train_steps(net, opt, replay, k, settings.train_batch, rng, board)
+            state["losses"].append(loss)
+            done += k
+            lessons.update(k, loss=f"{loss:.3f}")
+        lessons.close()
+        state["teacher"] = {"games": data["games"], "samples": int(len(data["obs"])), "steps": steps}
     if not state["curve"]:
         measure()
         state["next_eval"] = settings.eval_every_minutes * 60.0
@@ -766,7 +894,7 @@ def train(settings: Settings, minutes: float, seed: int, out: str, net_path: Opt
     state["elapsed"] = elapsed()
     torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "state": state}, ckpt)
     replay.save(os.path.join(out, "replay.npz"))
-    extra = {"minutes": state["elapsed"] / 60.0, "games": state["games"], "samples": replay.added, "seed": seed, "settings": asdict(settings)}
+    extra = {"minutes": state["elapsed"] / 60.0, "games": state["games"], "samples": replay.added, "seed": seed, "settings": asdict(settings), "teacher": state.get("teacher")}
     save_net(os.path.join(out, "final.pt"), net, spec, extra)
     if net_path:
         save_net(net_path, net, spec, extra)
@@ -802,8 +930,8 @@ def _match_command(args) -> None:
         )
         if seconds is not None:
             kwargs["seconds"] = seconds
-        if ev is None:
-            kwargs["rollouts"] = args.rollouts
+        kwargs["rollouts"] = args.rollouts
+        kwargs["rollout_weight"] = args.rollout_weight
         return PuctBot(game, ev, **kwargs)
 
     bar = _Progress(args.games, "games", unit="game")
@@ -875,10 +1003,19 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     m.add_argument("--batch-size", type=int, default=8)
     m.add_argument("--c-puct", type=float, default=1.5)
     m.add_argument("--first-play-reduction", type=float, default=0.2)
-    m.add_argument("--rollouts", type=int, default=0)
+    m.add_argument("--rollouts", type=int, default=0, help="playouts a leaf: the values without a net, mixed with the net's values with one")
+    m.add_argument("--rollout-weight", type=float, default=0.5, help="the playouts' share of a leaf's value when there is a net")
     m.add_argument("--threads", type=int, default=1)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--json", default=None)
+    e = sub.add_parser("teach", help="games of the MCTS bot against itself, as a network's first lessons")
+    e.add_argument("game", help="o_an_quan, hoop_race, go (9x9, komi 7.5) or a game string")
+    e.add_argument("--minutes", type=float, default=30)
+    e.add_argument("--playouts", type=int, default=1600)
+    e.add_argument("--workers", type=int, default=2)
+    e.add_argument("--chunk", type=int, default=10, help="games a saved file")
+    e.add_argument("--seed", type=int, default=1)
+    e.add_argument("--out", default=None, help="where the samples go (default target/learn/GAME-teacher)")
     c = sub.add_parser("plot", help="redraw a curve from its curve.json")
     c.add_argument("curve_json")
     c.add_argument("png")
@@ -896,6 +1033,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         print(json.dumps({k: v for k, v in r.items() if k != "curve"}, indent=1, default=float))
     elif args.command == "match":
         _match_command(args)
+    elif args.command == "teach":
+        game_string = settings_for(args.game).game
+        out = args.out or os.path.join("target", "learn", game_string.split("(")[0] + "-teacher")
+        print(json.dumps(teach(game_string, args.minutes, args.playouts, out, args.seed, args.workers, args.chunk), indent=1))
     else:
         with open(args.curve_json) as f:
             curve = json.load(f)

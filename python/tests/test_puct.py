@@ -220,6 +220,59 @@ def test_a_uniform_puct_bot_beats_random_play():
 torch = pytest.importorskip("torch")
 
 
+def test_rollouts_mix_with_the_callables_values():
+    game = tabletop.load("o_an_quan")
+    s = game.new_initial_state()  # no game ends within the search's reach
+
+    def run(evaluator, **kwargs):
+        r = PuctBot(game, evaluator, simulations=80, batch_size=4, seed=9, **kwargs).search(s)
+        return r["action"], r["children"], r["value"]
+
+    # All weight on the playouts: uniform priors from the callable give the
+    # search of the uniform evaluator's rollouts (the same seed, the same draws).
+    assert run(uniform(2), rollouts=2, rollout_weight=1.0) == run(None, rollouts=2)
+    # No weight on them: the callable's values alone (without rollouts).
+    assert run(uniform(2), rollouts=2, rollout_weight=0.0) == run(uniform(2))
+    # In between, a mix that is neither.
+    half = run(uniform(2), rollouts=2, rollout_weight=0.5)
+    assert half != run(uniform(2)) and half != run(None, rollouts=2)
+    for weight in (-0.5, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="rollout_weight"):
+            PuctBot(game, uniform(2), rollouts=1, rollout_weight=weight)
+
+
+def test_teacher_games_are_the_mcts_bots_visits_and_warm_start_training(tmp_path):
+    from tabletop import learn
+
+    g = "go(board_size=5,komi=0.5)"
+    d = learn.teacher_games(g, playouts=40, games=2, seed=3, temperature_moves=2)
+    n = len(d["obs"])
+    assert d["games"] == 2 and n >= d["moves"] - 2 and n > 10
+    assert d["obs"].shape == (n, *tabletop.load(g).observation_shape)
+    # Visit shares over legal actions, and each game's final returns.
+    assert np.allclose(d["policy"].sum(1), 1, atol=1e-5)
+    assert not (d["policy"] > 0)[~d["mask"]].any()
+    assert set(np.unique(d["value"][:, 0])) <= {-1.0, 0.0, 1.0}
+    assert (d["value"][:, 0] == -d["value"][:, 1]).all()
+    # Seeded: the same games again.
+    again = learn.teacher_games(g, playouts=40, games=2, seed=3, temperature_moves=2)
+    assert (again["policy"] == d["policy"]).all()
+    info = learn.teach(g, minutes=0.0, playouts=20, out=str(tmp_path / "teacher"), seed=1, workers=1, chunk=1)
+    assert info["games"] == 1 and info["samples"] > 0
+    loaded = learn.load_teacher(str(tmp_path / "teacher"))
+    assert len(loaded["obs"]) == info["samples"]
+    # A run that starts from them: lessons first, then self-play with
+    # rollouts mixed into the net's values.
+    s = learn.settings_for(g)
+    s.net = {"kind": "conv", "filters": 4, "blocks": 1}
+    s.games_at_once, s.min_samples, s.simulations, s.fast_simulations = 2, 1, 8, 4
+    s.eval_games, s.eval_random_games, s.eval_simulations = 2, 2, 8
+    s.teacher_data, s.teacher_epochs, s.rollouts = str(tmp_path / "teacher"), 2.0, 1
+    r = learn.train(s, minutes=0.02, seed=2, out=str(tmp_path / "run"))
+    assert r["teacher"]["samples"] == info["samples"] and r["teacher"]["steps"] >= 0
+    assert r["samples"] >= info["samples"]
+
+
 def test_learn_trains_saves_and_loads_a_network(tmp_path):
     from tabletop import learn
 

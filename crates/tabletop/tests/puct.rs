@@ -9,7 +9,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tabletop::bot::{
     DirichletNoise, EvalError, Evaluations, Evaluator, FirstPlay, Leaves, Puct, PuctConfig,
-    PuctError, PuctReport, UniformEvaluator, search_many,
+    PuctError, PuctReport, UniformEvaluator, WithRollouts, search_many,
 };
 use tabletop::{AnyGame, AnyState, Game, State, Turn, load};
 
@@ -865,4 +865,176 @@ fn finds_the_winning_move_in_trap_stones() {
 fn finds_the_winning_card_in_tarokk_war() {
     let found = finds_sure_wins_in_one("tarokk_war", 40, 64);
     assert!(found >= 3, "{found}");
+}
+
+/// An evaluator of fixed answers: priors rising with the action's number,
+/// every leaf's values `values`.
+#[cfg(feature = "o_an_quan")]
+struct Fixed {
+    values: Vec<f32>,
+}
+
+#[cfg(feature = "o_an_quan")]
+impl Evaluator<AnyState> for Fixed {
+    fn evaluate(
+        &mut self,
+        leaves: &Leaves<'_, AnyState>,
+        out: &mut Evaluations<'_>,
+    ) -> Result<(), EvalError> {
+        for (i, p) in out.priors.iter_mut().enumerate() {
+            *p = (i % leaves.num_actions) as f32 + 1.0;
+        }
+        for (i, v) in out.values.iter_mut().enumerate() {
+            *v = self.values[i % leaves.num_players];
+        }
+        Ok(())
+    }
+
+    fn wants_tensors(&self) -> bool {
+        false
+    }
+}
+
+/// One evaluation of `states` by `eval`: (priors, values).
+#[cfg(feature = "o_an_quan")]
+fn evaluate_once<E: Evaluator<AnyState>>(
+    game: &AnyGame,
+    states: &[AnyState],
+    eval: &mut E,
+) -> (Vec<f32>, Vec<f32>) {
+    let info = game.info();
+    let (actions, players) = (info.num_distinct_actions, info.num_players);
+    let mut masks = vec![0u8; states.len() * actions];
+    let mut movers = Vec::new();
+    for (i, s) in states.iter().enumerate() {
+        let Turn::Player(p) = s.current_player() else {
+            panic!("a leaf is a decision");
+        };
+        movers.push(p);
+        for a in s.legal_actions() {
+            masks[i * actions + a as usize] = 1;
+        }
+    }
+    let leaves = Leaves {
+        states,
+        players: &movers,
+        observations: &[],
+        masks: &masks,
+        observation_len: 0,
+        num_actions: actions,
+        num_players: players,
+    };
+    let mut priors = vec![0.0; states.len() * actions];
+    let mut values = vec![0.0; states.len() * players];
+    eval.evaluate(
+        &leaves,
+        &mut Evaluations {
+            priors: &mut priors,
+            values: &mut values,
+        },
+    )
+    .unwrap();
+    (priors, values)
+}
+
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn rollouts_mix_with_an_evaluators_values_at_their_weight() {
+    let game = load("o_an_quan").unwrap();
+    let states: Vec<AnyState> = (0..6)
+        .filter_map(|k| position(&game, 2 + k, 40 + k as u64))
+        .collect();
+    assert!(states.len() >= 4);
+    let fixed = [0.6f32, -0.2];
+    // The playouts alone: the uniform evaluator's rollouts from the same seed
+    // (the same draws), 16 a leaf.
+    let (_, played) = evaluate_once(&game, &states, &mut UniformEvaluator::with_rollouts(16, 5));
+    assert!(
+        played.iter().any(|&v| v != 0.0 && v.abs() < 1.0),
+        "{played:?}"
+    );
+    let (own_priors, _) = evaluate_once(
+        &game,
+        &states,
+        &mut Fixed {
+            values: fixed.to_vec(),
+        },
+    );
+    for weight in [0.0f32, 0.25, 0.5, 1.0] {
+        let mut mixed = WithRollouts::new(
+            Fixed {
+                values: fixed.to_vec(),
+            },
+            16,
+            weight,
+            5,
+        )
+        .unwrap();
+        assert_eq!((mixed.rollouts(), mixed.weight()), (16, weight));
+        let (priors, values) = evaluate_once(&game, &states, &mut mixed);
+        // The evaluator's priors, untouched.
+        assert_eq!(priors, own_priors);
+        for (i, (v, p)) in values.iter().zip(&played).enumerate() {
+            let expected = (1.0 - weight) * fixed[i % 2] + weight * p;
+            assert!(
+                (v - expected).abs() < 1e-5,
+                "weight {weight}, value {i}: {v} ≠ {expected}"
+            );
+        }
+    }
+    // No rollouts: the evaluator itself, whatever the weight.
+    let (_, values) = evaluate_once(
+        &game,
+        &states,
+        &mut WithRollouts::new(
+            Fixed {
+                values: fixed.to_vec(),
+            },
+            0,
+            0.5,
+            5,
+        )
+        .unwrap(),
+    );
+    assert!(values.chunks(2).all(|row| row == fixed));
+    // A value that is not a number counts as 0 before the mix.
+    let (_, values) = evaluate_once(
+        &game,
+        &states,
+        &mut WithRollouts::new(
+            Fixed {
+                values: vec![f32::NAN, f32::NAN],
+            },
+            16,
+            0.5,
+            5,
+        )
+        .unwrap(),
+    );
+    for (v, p) in values.iter().zip(&played) {
+        assert!((v - 0.5 * p).abs() < 1e-5, "{v} {p}");
+    }
+    // A search with it chooses legal moves.
+    let mut puct = Puct::new(config(64, 4, 3)).unwrap();
+    let mut mixed = WithRollouts::new(
+        Fixed {
+            values: fixed.to_vec(),
+        },
+        1,
+        0.5,
+        3,
+    )
+    .unwrap();
+    let r = puct.search(&states[0], &mut mixed).unwrap();
+    check_report(&states[0], &r, "o_an_quan, mixed values");
+}
+
+#[test]
+fn a_rollout_weight_outside_zero_to_one_is_refused() {
+    for weight in [-0.1f32, 1.01, f32::NAN, f32::INFINITY] {
+        let e = WithRollouts::new(UniformEvaluator::new(), 1, weight, 0).unwrap_err();
+        assert_eq!(e.name, "rollout_weight", "{weight}");
+    }
+    assert!(WithRollouts::new(UniformEvaluator::new(), 1, 0.0, 0).is_ok());
+    assert!(WithRollouts::new(UniformEvaluator::new(), 1, 1.0, 0).is_ok());
 }

@@ -1,10 +1,14 @@
 //! What the PUCT search asks of a network: priors over the actions and a value
-//! for every player, for many positions at once ([`Evaluator`]), and the
-//! evaluator with no knowledge at all ([`UniformEvaluator`]).
+//! for every player, for many positions at once ([`Evaluator`]); the evaluator
+//! with no knowledge at all ([`UniformEvaluator`]); and an evaluator's values
+//! mixed with playouts ([`WithRollouts`]).
 
+use std::format;
 use std::string::String;
 
-use crate::interface::State;
+use super::ConfigError;
+
+use crate::interface::{MAX_PLAYERS, State};
 use crate::rng::SplitMix64;
 
 /// A batch of positions to evaluate: the leaves one round of the search
@@ -138,6 +142,64 @@ impl<S: State, E: Evaluator<S> + ?Sized> Evaluator<S> for &mut E {
     }
 }
 
+/// Playouts of the game's own policy from a leaf ([`State::play_out`]), each
+/// stopped after 10,000 steps and then counted as it stands (the game's
+/// returns, 0 before its end), drawn from a seeded generator: the values of
+/// [`UniformEvaluator::with_rollouts`] and [`WithRollouts`].
+#[derive(Clone, Debug)]
+struct Playouts {
+    rollouts: u32,
+    max_steps: usize,
+    rng: SplitMix64,
+}
+
+impl Playouts {
+    fn new(rollouts: u32, seed: u64) -> Playouts {
+        Playouts {
+            rollouts,
+            max_steps: 10_000,
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    /// Each leaf's value row becomes `(1 − weight) · row + weight · mean
+    /// return` (nothing changes without rollouts).
+    fn mix_into<S: State>(&mut self, leaves: &Leaves<'_, S>, values: &mut [f32], weight: f32) {
+        if self.rollouts == 0 {
+            return;
+        }
+        let players = leaves.num_players;
+        let n = self.rollouts as f32;
+        let mut sums = [0.0f32; MAX_PLAYERS];
+        for (i, leaf) in leaves.states.iter().enumerate() {
+            let Some(row) = values.get_mut(i * players..(i + 1) * players) else {
+                break;
+            };
+            let sums = &mut sums[..players.min(MAX_PLAYERS)];
+            sums.fill(0.0);
+            let mut s = leaf.clone();
+            for _ in 0..self.rollouts {
+                s.clone_from(leaf);
+                s.play_out(&mut self.rng, self.max_steps);
+                for (sum, r) in sums.iter_mut().zip(s.returns()) {
+                    *sum += r as f32;
+                }
+            }
+            for (v, sum) in row.iter_mut().zip(sums.iter()) {
+                let mean = sum / n;
+                // A value that is not a number counts as 0 (as the search
+                // reads it); a weight of 1 ignores the value, even infinite.
+                let own = if v.is_nan() { 0.0 } else { *v };
+                *v = if weight >= 1.0 {
+                    mean
+                } else {
+                    (1.0 - weight) * own + weight * mean
+                };
+            }
+        }
+    }
+}
+
 /// The evaluator that knows nothing: uniform priors over the legal actions,
 /// and a value of 0 for every player — or, with rollouts, each player's mean
 /// return over that many playouts of the game's own playout policy
@@ -147,9 +209,7 @@ impl<S: State, E: Evaluator<S> + ?Sized> Evaluator<S> for &mut E {
 /// in PUCT's clothes. Used by the tests and as a baseline.
 #[derive(Clone, Debug)]
 pub struct UniformEvaluator {
-    rollouts: u32,
-    max_steps: usize,
-    rng: SplitMix64,
+    playouts: Playouts,
 }
 
 impl Default for UniformEvaluator {
@@ -170,15 +230,13 @@ impl UniformEvaluator {
     /// `seed`.
     pub fn with_rollouts(rollouts: u32, seed: u64) -> UniformEvaluator {
         UniformEvaluator {
-            rollouts,
-            max_steps: 10_000,
-            rng: SplitMix64::new(seed),
+            playouts: Playouts::new(rollouts, seed),
         }
     }
 
     /// The playouts a leaf.
     pub fn rollouts(&self) -> u32 {
-        self.rollouts
+        self.playouts.rollouts
     }
 }
 
@@ -191,31 +249,82 @@ impl<S: State> Evaluator<S> for UniformEvaluator {
         // Equal weights everywhere: the search keeps the legal ones.
         out.priors.fill(1.0);
         out.values.fill(0.0);
-        if self.rollouts == 0 {
-            return Ok(());
-        }
-        let players = leaves.num_players;
-        for (i, leaf) in leaves.states.iter().enumerate() {
-            let Some(row) = out.values.get_mut(i * players..(i + 1) * players) else {
-                break;
-            };
-            let mut s = leaf.clone();
-            for _ in 0..self.rollouts {
-                s.clone_from(leaf);
-                s.play_out(&mut self.rng, self.max_steps);
-                for (v, r) in row.iter_mut().zip(s.returns()) {
-                    *v += r as f32;
-                }
-            }
-            let n = self.rollouts as f32;
-            for v in row.iter_mut() {
-                *v /= n;
-            }
-        }
+        self.playouts.mix_into(leaves, out.values, 1.0);
         Ok(())
     }
 
     fn wants_tensors(&self) -> bool {
         false
+    }
+}
+
+/// Another evaluator's priors, and its values mixed with playouts: a leaf's
+/// value is `(1 − weight) · the evaluator's value + weight · the mean return of
+/// `rollouts` playouts` of the game's own policy from the leaf (AlphaGo's
+/// mixing of a value network with rollouts, `weight` its λ). A network whose
+/// value head is still weak gets the playouts' judgement, and its priors still
+/// steer the search. Without rollouts it is the evaluator itself.
+#[derive(Clone, Debug)]
+pub struct WithRollouts<E> {
+    inner: E,
+    weight: f32,
+    playouts: Playouts,
+}
+
+impl<E> WithRollouts<E> {
+    /// `inner`'s priors, its values mixed with `rollouts` playouts a leaf at
+    /// `weight` (0: the evaluator's values only, 1: the playouts' only), the
+    /// playouts drawn from a generator seeded with `seed`.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when `weight` is not in `0..=1`.
+    pub fn new(inner: E, rollouts: u32, weight: f32, seed: u64) -> Result<Self, ConfigError> {
+        if !(0.0..=1.0).contains(&weight) {
+            return Err(ConfigError {
+                name: "rollout_weight",
+                reason: format!("is {weight}: it must be in 0..=1"),
+            });
+        }
+        Ok(WithRollouts {
+            inner,
+            weight,
+            playouts: Playouts::new(rollouts, seed),
+        })
+    }
+
+    /// The playouts a leaf.
+    pub fn rollouts(&self) -> u32 {
+        self.playouts.rollouts
+    }
+
+    /// The playouts' share of a leaf's value.
+    pub fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    /// The wrapped evaluator.
+    pub fn inner(&self) -> &E {
+        &self.inner
+    }
+
+    /// The wrapped evaluator, to change.
+    pub fn inner_mut(&mut self) -> &mut E {
+        &mut self.inner
+    }
+}
+
+impl<S: State, E: Evaluator<S>> Evaluator<S> for WithRollouts<E> {
+    fn evaluate(
+        &mut self,
+        leaves: &Leaves<'_, S>,
+        out: &mut Evaluations<'_>,
+    ) -> Result<(), EvalError> {
+        self.inner.evaluate(leaves, out)?;
+        self.playouts.mix_into(leaves, out.values, self.weight);
+        Ok(())
+    }
+
+    fn wants_tensors(&self) -> bool {
+        self.inner.wants_tensors()
     }
 }

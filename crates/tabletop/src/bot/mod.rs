@@ -36,7 +36,7 @@ mod views;
 
 use core::time::Duration;
 
-pub use evaluator::{EvalError, Evaluations, Evaluator, Leaves, UniformEvaluator};
+pub use evaluator::{EvalError, Evaluations, Evaluator, Leaves, UniformEvaluator, WithRollouts};
 pub use knowledge::{Knowledge, NoKnowledge, Prior};
 pub use puct::{Puct, PuctChild, PuctError, PuctReport, search_many};
 pub use puct_config::{ConfigError, DirichletNoise, FirstPlay, PuctConfig};
