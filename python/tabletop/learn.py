@@ -126,7 +126,9 @@ SETTINGS: dict[str, Settings] = {
     ),
     "go": Settings(
         game="go(board_size=9,komi=7.5)",
-        net={"kind": "conv", "filters": 16, "blocks": 3},
+        net={"kind": "conv", "filters": 32, "blocks": 4},
+        rollouts=1,  # the net's values mixed with a heavy playout's (AlphaGo)
+        teacher_epochs=6.0,  # with --teacher: passes over the MCTS bot's games
         simulations=100,
         fast_simulations=25,
         dirichlet_alpha=0.15,
@@ -791,7 +793,11 @@ def plot_curve(curve: list, path: str, title: str) -> bool:
 
 def train(settings: Settings, minutes: float, seed: int, out: str, net_path: Optional[str] = None, curve_path: Optional[str] = None, resume: bool = False) -> dict:
     """Trains a network for ``settings.game`` for ``minutes`` of wall time
-    (evaluations included): rounds of self-play (``games_at_once`` games),
+    (evaluations included): with ``settings.teacher_data`` (samples of
+    :func:`teach`), first ``teacher_epochs`` passes over them (the network
+    then saved as ``out/after_lessons.pt``); then rounds of self-play
+    (``games_at_once`` games, the net's values mixed with ``rollouts``
+    playouts a leaf when set),
     then training steps on the replay buffer, a checkpoint after each round
     in ``out`` (the network, the optimiser, the buffer, the curve), and every
     ``eval_every_minutes`` a measurement against the MCTS bot and random
@@ -869,6 +875,7 @@ def train(settings: Settings, minutes: float, seed: int, out: str, net_path: Opt
             lessons.update(k, loss=f"{loss:.3f}")
         lessons.close()
         state["teacher"] = {"games": data["games"], "samples": int(len(data["obs"])), "steps": steps}
+        save_net(os.path.join(out, "after_lessons.pt"), net, spec, {"teacher": state["teacher"], "seed": seed})
     if not state["curve"]:
         measure()
         state["next_eval"] = settings.eval_every_minutes * 60.0
@@ -991,6 +998,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     t.add_argument("--net", default=None, help="where to write the final network")
     t.add_argument("--curve", default=None, help="where to write the learning curve (PNG)")
     t.add_argument("--resume", action="store_true")
+    t.add_argument("--teacher", default=None, help="samples of `teach` to learn from before self-play (the setting teacher_data)")
     t.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="change a setting (JSON value)")
     m = sub.add_parser("match", help="a trained network (or rollouts) against the MCTS bot or random play")
     m.add_argument("game", nargs="?", default="o_an_quan")
@@ -1028,6 +1036,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             if not hasattr(s, k):
                 raise SystemExit(f"no setting {k!r}")
             setattr(s, k, json.loads(v))
+        if args.teacher:
+            s.teacher_data = args.teacher
         out = args.out or os.path.join("target", "learn", s.game.split("(")[0])
         r = train(s, args.minutes, args.seed, out, args.net, args.curve, args.resume)
         print(json.dumps({k: v for k, v in r.items() if k != "curve"}, indent=1, default=float))

@@ -45,6 +45,20 @@ fn one_eye_is_not_enough_and_two_are() {
 }
 
 #[test]
+fn a_chain_found_dead_takes_only_its_own_regions_with_it() {
+    // The right-hand chain has one eye: it goes in the first round, and with
+    // it the regions it borders (its eye, the open area). The left group's
+    // two eyes border nothing else: they stay vital, and it stays alive.
+    let board = "
+        X X X X X . . . .
+        X . X . X . . X X
+        X X X X X . . X .
+        . . . . . . . X X
+        . . . . . . . . .";
+    assert_eq!(alive(board, Color::Black), (13, points(&["B4", "D4"])));
+}
+
+#[test]
 fn the_empty_board_has_nothing_alive() {
     let board = Board::new(9, 9).unwrap();
     assert_eq!(
