@@ -302,8 +302,11 @@ class TorchEvaluator:
 
 def puct_bot(path: str, simulations: int = 200, seed: int = 0, **kwargs) -> PuctBot:
     """A ``PuctBot`` playing with the network saved at ``path`` (its game from
-    the file), no noise, the most visited move."""
+    the file, and the search settings it was trained with: ``rollouts`` and
+    ``rollout_weight`` unless given), no noise, the most visited move."""
     net, spec = load_net(path)
+    for key, value in spec.get("search", {}).items():
+        kwargs.setdefault(key, value)
     kwargs.setdefault("batch_size", 8)
     kwargs.setdefault("first_play_reduction", 0.2)
     return PuctBot(
@@ -808,6 +811,9 @@ def train(settings: Settings, minutes: float, seed: int, out: str, net_path: Opt
     torch.set_num_threads(settings.threads)
     game = tabletop.load(settings.game)
     spec = net_spec(game, settings.net)
+    if settings.rollouts:
+        # The search the net learnt in, for `puct_bot` and `match`.
+        spec["search"] = {"rollouts": settings.rollouts, "rollout_weight": settings.rollout_weight}
     net = build_net(spec)
     opt = torch.optim.Adam(net.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     replay = Replay(settings.replay_capacity, game.observation_shape, game.num_distinct_actions, game.num_players)
@@ -937,8 +943,9 @@ def _match_command(args) -> None:
         )
         if seconds is not None:
             kwargs["seconds"] = seconds
-        kwargs["rollouts"] = args.rollouts
-        kwargs["rollout_weight"] = args.rollout_weight
+        search = spec.get("search", {}) if spec else {}
+        kwargs["rollouts"] = args.rollouts if args.rollouts is not None else search.get("rollouts", 0)
+        kwargs["rollout_weight"] = args.rollout_weight if args.rollout_weight is not None else search.get("rollout_weight", 0.5)
         return PuctBot(game, ev, **kwargs)
 
     bar = _Progress(args.games, "games", unit="game")
@@ -1011,8 +1018,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     m.add_argument("--batch-size", type=int, default=8)
     m.add_argument("--c-puct", type=float, default=1.5)
     m.add_argument("--first-play-reduction", type=float, default=0.2)
-    m.add_argument("--rollouts", type=int, default=0, help="playouts a leaf: the values without a net, mixed with the net's values with one")
-    m.add_argument("--rollout-weight", type=float, default=0.5, help="the playouts' share of a leaf's value when there is a net")
+    m.add_argument("--rollouts", type=int, default=None, help="playouts a leaf: the values without a net, mixed with the net's values with one (default: as the net was trained, else 0)")
+    m.add_argument("--rollout-weight", type=float, default=None, help="the playouts' share of a leaf's value when there is a net (default: as trained, else 0.5)")
     m.add_argument("--threads", type=int, default=1)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--json", default=None)

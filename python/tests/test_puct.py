@@ -271,6 +271,13 @@ def test_teacher_games_are_the_mcts_bots_visits_and_warm_start_training(tmp_path
     r = learn.train(s, minutes=0.02, seed=2, out=str(tmp_path / "run"))
     assert r["teacher"]["samples"] == info["samples"] and r["teacher"]["steps"] >= 0
     assert r["samples"] >= info["samples"]
+    # The net remembers the search it learnt in, and `puct_bot` uses it.
+    _, spec = learn.load_net(str(tmp_path / "run" / "final.pt"))
+    assert spec["search"] == {"rollouts": 1, "rollout_weight": 0.5}
+    assert (tmp_path / "run" / "after_lessons.pt").exists()
+    bot = learn.puct_bot(str(tmp_path / "run" / "final.pt"), simulations=8)
+    state = bot.game.new_initial_state()
+    assert state.is_legal(bot.step(state))
 
 
 def test_learn_trains_saves_and_loads_a_network(tmp_path):
