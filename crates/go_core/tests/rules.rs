@@ -521,6 +521,44 @@ fn g6_positional_and_situational_superko_differ() {
     );
 }
 
+#[test]
+fn g6_the_situational_hash_tells_the_player_to_move_apart() {
+    // A pass changes the player to move and not the board: the board's hash
+    // stays, the situation's does not, and neither is a constant.
+    let mut g = Game::new(Rules::tromp_taylor(), Setup::new(9, 9)).unwrap();
+    play_all(&mut g, &["E5"]);
+    let (board, situation) = (g.hash(), g.situational_hash());
+    play_all(&mut g, &["pass"]);
+    assert_eq!(g.hash(), board);
+    assert_ne!(g.situational_hash(), situation);
+    let empty = Game::new(Rules::tromp_taylor(), Setup::new(9, 9)).unwrap();
+    assert_ne!(empty.situational_hash(), situation);
+    assert_ne!(g.situational_hash(), empty.situational_hash());
+}
+
+#[test]
+fn g9_games_are_equal_only_with_the_same_rules_setup_and_moves() {
+    let setup = Setup::new(9, 9);
+    let mut a = Game::new(Rules::tromp_taylor(), setup.clone()).unwrap();
+    let mut b = Game::new(Rules::tromp_taylor(), setup.clone()).unwrap();
+    assert_eq!(a, b);
+    play_all(&mut a, &["E5", "C3"]);
+    play_all(&mut b, &["E5", "C3"]);
+    assert_eq!(a, b);
+    // The same moves under other rules, or from another setup: not equal.
+    let mut c = Game::new(Rules::chinese(), setup).unwrap();
+    play_all(&mut c, &["E5", "C3"]);
+    assert_ne!(a, c);
+    let mut d = Game::new(Rules::tromp_taylor(), Setup::new(9, 11)).unwrap();
+    play_all(&mut d, &["E5", "C3"]);
+    assert_ne!(a, d);
+    // Other moves, or fewer.
+    play_all(&mut b, &["pass"]);
+    assert_ne!(a, b);
+    play_all(&mut a, &["D4"]);
+    assert_ne!(a, b);
+}
+
 // ----- G7 nigiri and handicap -----
 
 #[test]
