@@ -33,6 +33,63 @@ fn moves(game: &Game, policy: &HeavyPolicy, seeds: u64) -> Vec<Move> {
         .collect()
 }
 
+/// Symmetry `k` (0..8) of a square board: `(x, y)` (column, row from the
+/// bottom, from 0) turned a quarter `k % 4` times, then mirrored when `k ≥ 4`.
+fn turn(x: usize, y: usize, n: usize, k: u8) -> (usize, usize) {
+    let (mut x, mut y) = (x, y);
+    for _ in 0..k % 4 {
+        (x, y) = (y, n - 1 - x);
+    }
+    if k >= 4 { (n - 1 - x, y) } else { (x, y) }
+}
+
+/// Symmetry `k` of a square diagram (top line = highest row).
+fn turn_diagram(diagram: &str, k: u8) -> String {
+    let rows: Vec<Vec<&str>> = diagram
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let n = rows.len();
+    let mut out = vec![vec!["."; n]; n];
+    for (line, row) in rows.iter().enumerate() {
+        for (x, cell) in row.iter().enumerate() {
+            let (tx, ty) = turn(x, n - 1 - line, n, k);
+            out[n - 1 - ty][tx] = cell;
+        }
+    }
+    out.iter().map(|r| r.join(" ") + "\n").collect()
+}
+
+/// Symmetry `k` of a point of a square board of side `n`.
+fn turn_point(p: &str, n: usize, k: u8) -> String {
+    let p = pt(p);
+    let (x, y) = turn(usize::from(p.col()), usize::from(p.row()), n, k);
+    let letters = "ABCDEFGHJKLMNOPQRST".as_bytes();
+    format!("{}{}", letters[x] as char, y + 1)
+}
+
+/// The position `after(diagram, to_move, last)` in each of its eight
+/// symmetries, with `expected` turned the same way.
+fn in_every_symmetry(
+    diagram: &str,
+    to_move: Color,
+    last: &str,
+    expected: &[&str],
+) -> Vec<(u8, Game, Vec<Move>)> {
+    let n = diagram.lines().filter(|l| !l.trim().is_empty()).count();
+    (0..8)
+        .map(|k| {
+            let game = after(&turn_diagram(diagram, k), to_move, &turn_point(last, n, k));
+            let moves = expected
+                .iter()
+                .map(|p| Move::Play(pt(&turn_point(p, n, k))))
+                .collect();
+            (k, game, moves)
+        })
+        .collect()
+}
+
 const ATARI_ONLY: HeavyPolicy = HeavyPolicy {
     atari: 100,
     patterns: 0,
@@ -74,6 +131,38 @@ fn saves_a_chain_in_atari_by_extending_when_that_gains_liberties() {
     );
     for mv in moves(&game, &ATARI_ONLY, 50) {
         assert_eq!(mv, Move::Play(pt("C2")));
+    }
+}
+
+#[test]
+fn the_atari_step_looks_on_every_side_of_the_last_move() {
+    // The two positions above in their eight symmetries: the chain in atari
+    // (White's to capture, Black's to save) on each side of the last move.
+    let capture = "
+        . . . . .
+        . . . . .
+        . . X . .
+        . X . X .
+        . . . . .";
+    for (k, game, expected) in in_every_symmetry(capture, Color::White, "C2", &["C1"]) {
+        assert_eq!(
+            moves(&game, &HeavyPolicy::default(), 20),
+            vec![expected[0]; 20],
+            "symmetry {k}"
+        );
+    }
+    let save = "
+        . . . . .
+        . . O . .
+        . O X . .
+        . . . . .
+        . . . . .";
+    for (k, game, expected) in in_every_symmetry(save, Color::White, "D3", &["C2"]) {
+        assert_eq!(
+            moves(&game, &ATARI_ONLY, 20),
+            vec![expected[0]; 20],
+            "symmetry {k}"
+        );
     }
 }
 
@@ -161,6 +250,52 @@ fn answers_with_a_hane_pattern() {
 }
 
 #[test]
+fn answers_patterns_on_every_side_and_corner_of_the_last_move() {
+    // White's E5 makes the thin hane (`XOO...?.?`) for Black at D4, diagonal to
+    // it; the enclosing hane (White's D4 between C4 and E4) is answered beside
+    // it. In each of the eight symmetries the answer is among a few pattern
+    // moves, never a random move anywhere.
+    let patterns_only = HeavyPolicy {
+        atari: 0,
+        ..HeavyPolicy::default()
+    };
+    let thin = "
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    let enclosing = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    for (diagram, last, answers) in [
+        (thin, "E5", &["D4"][..]),
+        (enclosing, "D4", &["D3", "D5"][..]),
+    ] {
+        for (k, game, expected) in in_every_symmetry(diagram, Color::White, last, answers) {
+            let seen = moves(&game, &patterns_only, 100);
+            for answer in &expected {
+                assert!(
+                    seen.contains(answer),
+                    "symmetry {k}: {answer} not in {seen:?}"
+                );
+            }
+            let mut distinct = seen.clone();
+            distinct.sort_by_key(|m| format!("{m}"));
+            distinct.dedup();
+            assert!(distinct.len() <= 6, "symmetry {k}: {distinct:?}");
+        }
+    }
+}
+
+#[test]
 fn answers_a_cut_pattern() {
     // White's C4 makes a diagonal with White's B3 around Black's B4: C3 cuts
     // them (cut 1: the mover's stone in the corner, the opponent's two on its
@@ -235,6 +370,17 @@ fn hints_describe_the_move() {
     assert_eq!(game.move_hints(pt("C2")), None, "occupied");
     let far = game.move_hints(pt("E5")).unwrap();
     assert_eq!((far.distance, far.line, far.captures), (3, 1, 0));
+    // The line counts from the nearest edge, each of the four.
+    for (p, line) in [
+        ("E3", 1),
+        ("A3", 1),
+        ("C5", 1),
+        ("C1", 1),
+        ("B3", 2),
+        ("D4", 2),
+    ] {
+        assert_eq!(game.move_hints(pt(p)).unwrap().line, line, "{p}");
+    }
     // A Black stone on C4 ataris nothing; White's C2 has one liberty already.
     assert!(!game.move_hints(pt("C4")).unwrap().ataris);
 

@@ -135,7 +135,12 @@ fn area_and_winner_agree_with_the_games_count() {
     // Area scoring without tax or button, with komi and White's handicap
     // bonus (Chinese: one point a handicap stone; AGA's `N - 1` under area).
     let komi_half = Rules::tromp_taylor().with_komi(crate::Komi::from_halves(1));
+    // Without komi, drawn counts: a 1×1 board always ends empty, a 2×2 one
+    // sometimes shared.
+    let no_komi = Rules::tromp_taylor().with_komi(crate::Komi::from_halves(0));
     let starts = [
+        (no_komi, Setup::new(1, 1)),
+        (no_komi, Setup::new(2, 2)),
         (Rules::tromp_taylor(), Setup::new(3, 3)),
         (Rules::tromp_taylor(), Setup::new(5, 5)),
         (Rules::chinese_ogs(), Setup::new(9, 9)),
@@ -146,6 +151,7 @@ fn area_and_winner_agree_with_the_games_count() {
             crate::handicap::fixed(9, 2).unwrap(),
         ),
     ];
+    let mut draws = 0;
     for (rules, setup) in starts {
         let start = Game::new(rules, setup).unwrap();
         let mut light = LightPlayout::new(&start);
@@ -164,8 +170,10 @@ fn area_and_winner_agree_with_the_games_count() {
                 game.board()
             );
             assert_eq!(light.winner(), game.outcome().unwrap().winner());
+            draws += usize::from(light.winner().is_none());
         }
     }
+    assert!(draws >= 30, "{draws} drawn playouts");
 }
 
 #[test]
