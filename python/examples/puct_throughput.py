@@ -77,7 +77,8 @@ def main() -> None:
     ev = learn.TorchEvaluator(net)
     bot = learn.PuctBot(
         game, ev, simulations=settings.simulations, batch_size=settings.batch_size, c_puct=settings.c_puct,
-        first_play_reduction=settings.first_play_reduction, seed=args.seed,
+        first_play_reduction=settings.first_play_reduction, rollouts=settings.rollouts,
+        rollout_weight=settings.rollout_weight, seed=args.seed,
     )
     choice = np.random.default_rng(args.seed)
     chance = tabletop.Rng(args.seed)
