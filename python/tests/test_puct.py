@@ -335,8 +335,8 @@ def test_torch_evaluator_with_a_convnet_and_symmetries():
         assert p[0, r * 5 + c] == 1 and m[0, r * 5 + c]
 
 
-@pytest.mark.parametrize("name", ["o_an_quan", "hoop_race"])
-def test_the_shipped_nets_load_and_play(name):
+@pytest.mark.parametrize("name, game_name", [("o_an_quan", "o_an_quan"), ("hoop_race", "hoop_race"), ("go9", "go(board_size=9,")])
+def test_the_shipped_nets_load_and_play(name, game_name):
     import os
 
     from tabletop import learn
@@ -347,6 +347,6 @@ def test_the_shipped_nets_load_and_play(name):
     assert os.path.getsize(path) < 2_000_000
     bot = learn.puct_bot(path, simulations=32, seed=2)
     game = bot.game
-    assert game.game_string.startswith(name)
+    assert game.game_string.startswith(game_name)
     r = learn.play_match(game, bot, lambda k: "random", games=4, seed=3)
     assert r["wins"] + r["draws"] + r["losses"] == 4
