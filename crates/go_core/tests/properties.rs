@@ -365,6 +365,55 @@ fn random_move_is_uniform_over_the_legal_moves() {
     });
 }
 
+/// On a big board where nearly every empty point is an own eye, the playout
+/// move still finds the few acceptable ones: past the quick draws, the draw
+/// without replacement covers every empty point (more than its small buffer
+/// holds), not the first ones only.
+#[test]
+fn playout_move_finds_rare_acceptable_points_among_many_eyes() {
+    // 25×25: Black on every point of odd x + y, the others empty (313 eyes of
+    // Black's), but the stone at (HOLE_X, HOLE_Y) taken away: it and its four
+    // neighbours are the only acceptable points. The hole is one whose points
+    // the empty-point list holds past its 192nd entry (the small buffer's
+    // size): searching only the first 192 fails here.
+    const HOLE_X: u8 = 12;
+    const HOLE_Y: u8 = 9;
+    let n = 25u8;
+    let mut diagram = String::new();
+    for y in (0..n).rev() {
+        for x in 0..n {
+            let black = (x + y) % 2 == 1 && (x, y) != (HOLE_X, HOLE_Y);
+            diagram.push_str(if black { "X " } else { ". " });
+        }
+        diagram.push('\n');
+    }
+    let game = Game::new(
+        Rules::tromp_taylor(),
+        Setup::from_diagram(&diagram, Color::Black).unwrap(),
+    )
+    .unwrap();
+    assert!(game.board().empty_count() > 300);
+    let acceptable: Vec<Move> = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+        .iter()
+        .map(|&(dx, dy): &(i8, i8)| {
+            let p = Point::new(
+                HOLE_X.wrapping_add_signed(dx),
+                HOLE_Y.wrapping_add_signed(dy),
+            );
+            Move::Play(p.unwrap())
+        })
+        .collect();
+    let mut seen = Vec::new();
+    for seed in 0..40 {
+        let mv = game
+            .playout_move(&mut Pcg64Mcg::seed_from_u64(seed))
+            .unwrap();
+        assert!(acceptable.contains(&mv), "seed {seed}: {mv}");
+        seen.push(mv);
+    }
+    assert!(acceptable.iter().all(|m| seen.contains(m)), "{seen:?}");
+}
+
 /// The playout move is uniform over the acceptable moves: the legal points that
 /// are not the mover's own eyes.
 #[test]
