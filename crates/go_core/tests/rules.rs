@@ -248,6 +248,13 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
         Komi::from_points(1e6),
         Err(RulesError::KomiOutOfRange { .. })
     ));
+    // ±1000 points is the limit, itself allowed.
+    assert_eq!(Komi::from_points(1000.0).map(Komi::halves), Ok(2000));
+    assert_eq!(Komi::from_points(-1000.0).map(Komi::halves), Ok(-2000));
+    assert_eq!(
+        Komi::from_points(1000.5),
+        Err(RulesError::KomiOutOfRange { halves: 2001 })
+    );
     assert_eq!("6.4".parse::<Komi>(), Err(ParseError::Komi));
     assert_eq!("-0.5".parse::<Komi>().unwrap().halves(), -1);
     let too_big = Rules::default().with_komi(Komi::from_halves(5000));
