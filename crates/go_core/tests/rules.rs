@@ -249,6 +249,22 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
         Err(RulesError::KomiOutOfRange { .. })
     ));
     // ±1000 points is the limit, itself allowed.
+    for halves in [2000, -2000] {
+        assert_eq!(
+            Rules::default()
+                .with_komi(Komi::from_halves(halves))
+                .validate(),
+            Ok(())
+        );
+    }
+    for halves in [2001, -2001] {
+        assert_eq!(
+            Rules::default()
+                .with_komi(Komi::from_halves(halves))
+                .validate(),
+            Err(RulesError::KomiOutOfRange { halves })
+        );
+    }
     assert_eq!(Komi::from_points(1000.0).map(Komi::halves), Ok(2000));
     assert_eq!(Komi::from_points(-1000.0).map(Komi::halves), Ok(-2000));
     assert_eq!(
