@@ -39,6 +39,39 @@ fn pass_alive_chains_are_never_dead_and_a_lost_stone_is() {
     assert_eq!(e, game.estimate_dead(&mut Pcg64Mcg::seed_from_u64(3), 200));
 }
 
+#[test]
+fn walls_that_live_by_their_area_live_and_a_stone_inside_one_dies() {
+    // Black's wall on D and White's on E split the board, neither pass-alive
+    // (each borders one region); White's B5 is inside Black's three columns.
+    let setup = Setup::from_diagram(
+        "
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . O . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .",
+        Color::Black,
+    )
+    .unwrap();
+    let game = Game::new(Rules::tromp_taylor(), setup).unwrap();
+    let e = game.estimate_dead(&mut Pcg64Mcg::seed_from_u64(5), 200);
+    assert_eq!(e.dead, vec!["B5".parse().unwrap()], "{e:?}");
+    let own = |p: &str| {
+        let i = game
+            .board()
+            .points()
+            .position(|q| q == p.parse().unwrap())
+            .unwrap();
+        e.ownership[i]
+    };
+    assert!(own("A1") > 0.5 && own("D5") > 0.5, "{e:?}");
+    assert!(own("J9") < -0.5 && own("E5") < -0.5, "{e:?}");
+}
+
 /// The recorded result, when it is a score.
 fn recorded(result: &str) -> Option<GameResult> {
     let (winner, margin) = result.split_once('+')?;

@@ -446,6 +446,28 @@ fn below_gives_the_pinned_sequence() {
     assert_eq!(below(&mut Pcg64Mcg::seed_from_u64(1), 0), 0);
 }
 
+/// The Zobrist keys are fixed at compile time, the same in every run and on
+/// every platform (hashes may be stored and compared across programs): pinned
+/// here by the hashes of a few positions, Black's and White's stones on the
+/// first and last cells of a 25×25 board among them.
+#[test]
+fn zobrist_hashes_are_pinned() {
+    let mut hashes = Vec::new();
+    for (size, moves) in [
+        (9u8, &["E5"][..]),
+        (9, &["E5", "D4"][..]),
+        (19, &["Q16", "D4", "pass", "C3"][..]),
+        (25, &["A1", "Z25", "Z1", "A25"][..]),
+    ] {
+        let mut g = Game::new(Rules::tromp_taylor(), Setup::new(size, size)).unwrap();
+        for m in moves {
+            g.play(m.parse().unwrap()).unwrap();
+        }
+        hashes.push(g.hash());
+    }
+    assert_eq!(hashes, PINNED_HASHES, "{hashes:#x?}");
+}
+
 const PINNED: [u32; 12] = [0, 0, 2, 2, 704, 948_110_966, 0, 1, 0, 1, 883, 3_958_879_474];
 
 #[test]
@@ -606,3 +628,10 @@ fn the_readme_json_is_a_stored_game() {
     );
     assert_eq!(serde_json::to_string_pretty(&game).unwrap() + "\n", json);
 }
+
+const PINNED_HASHES: [u64; 4] = [
+    0x65c6_ee47_7300_a9a7,
+    0x9ae6_c761_450e_8908,
+    0x52c4_0452_6249_7297,
+    0x8476_8447_6173_4dab,
+];

@@ -70,6 +70,21 @@ fn g1_gtp_points_skip_i_and_sgf_points_count_from_the_top() {
 }
 
 #[test]
+fn g1_a_printed_board_marks_the_star_points_only() {
+    for (w, h) in [(9u8, 9u8), (13, 13), (19, 19), (7, 11)] {
+        let board = Board::new(w, h).unwrap();
+        let text = board.to_string();
+        let stars = handicap::star_points(w, h);
+        assert_eq!(text.matches('+').count(), stars.len(), "{w}x{h}:\n{text}");
+        assert_eq!(
+            text.matches('.').count(),
+            usize::from(w) * usize::from(h) - stars.len(),
+            "{w}x{h}"
+        );
+    }
+}
+
+#[test]
 fn g1_diagrams_read_like_go_diagrams() {
     let b = Board::from_diagram(
         "
