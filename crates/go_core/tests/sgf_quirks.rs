@@ -256,3 +256,40 @@ fn rules_names_both_ways() {
         Rules::tromp_taylor().with_komi(Komi::from_points(8.0).unwrap())
     );
 }
+
+#[test]
+fn text_before_the_collection_is_skipped_leniently_and_placed_strictly() {
+    use go_core::SgfErrorKind;
+    use go_core::sgf::Reading;
+    // After a byte-order mark (3 bytes), a mail header's word: lenient reading
+    // skips it; strict reading refuses it at its first byte.
+    for (text, offset) in [
+        ("\u{feff}From: x\n(;SZ[9];B[ee])", 3),
+        ("\u{feff}  junk(;SZ[9])", 5),
+        ("junk (;SZ[9])", 0),
+    ] {
+        assert!(SgfGame::read(text).is_ok(), "{text:?}");
+        let e = SgfGame::read_with(text, Reading::Strict).unwrap_err();
+        assert_eq!(e.offset, offset, "{text:?}");
+        assert!(!matches!(e.kind, SgfErrorKind::NoGameTree), "{text:?}");
+    }
+    // A byte-order mark alone before the collection is allowed strictly too.
+    assert!(SgfGame::read_with("\u{feff}(;SZ[9])", Reading::Strict).is_ok());
+}
+
+#[test]
+fn a_record_of_a_handicap_game_says_its_handicap() {
+    use go_core::sgf::SgfGame as Record;
+    use go_core::{Color, Game, Setup, handicap};
+    let with = |setup: Setup| Record::from_game(&Game::new(Rules::chinese(), setup).unwrap());
+    assert_eq!(with(handicap::fixed(9, 3).unwrap()).handicap, Some(3));
+    assert_eq!(with(handicap::fixed(19, 2).unwrap()).handicap, Some(2));
+    // No handicap stones: no handicap, whoever moves first.
+    let mut white_first = Setup::new(9, 9);
+    white_first.to_move = Color::White;
+    assert_eq!(with(white_first).handicap, None);
+    assert_eq!(with(Setup::new(9, 9)).handicap, None);
+    // One Black stone with White to move is a setup, not a handicap.
+    let one = Setup::from_diagram(". . .\n. X .\n. . .", Color::White).unwrap();
+    assert_eq!(with(one).handicap, None);
+}
