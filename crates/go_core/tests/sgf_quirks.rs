@@ -293,3 +293,19 @@ fn a_record_of_a_handicap_game_says_its_handicap() {
     let one = Setup::from_diagram(". . .\n. X .\n. . .", Color::White).unwrap();
     assert_eq!(with(one).handicap, None);
 }
+
+#[test]
+fn a_moves_comment_is_its_own_nodes_or_the_next_comment_without_a_move() {
+    // A node without a move and without a comment leaves the move's comment;
+    // a comment in a node without a move goes to the move before it, unless
+    // that move has one already.
+    let g = SgfGame::read("(;SZ[9];B[aa]C[hi];LB[bb:x];W[cc])").unwrap();
+    assert_eq!(g.moves[0].comment.as_deref(), Some("hi"));
+    assert_eq!(g.moves[1].comment, None);
+    let g = SgfGame::read("(;SZ[9];B[aa];C[later];W[cc]C[own])").unwrap();
+    assert_eq!(g.moves[0].comment.as_deref(), Some("later"));
+    assert_eq!(g.moves[1].comment.as_deref(), Some("own"));
+    let g = SgfGame::read("(;SZ[9]C[game];B[aa]C[one];C[two])").unwrap();
+    assert_eq!(g.comment.as_deref(), Some("game"));
+    assert_eq!(g.moves[0].comment.as_deref(), Some("one"));
+}
