@@ -309,3 +309,33 @@ fn a_moves_comment_is_its_own_nodes_or_the_next_comment_without_a_move() {
     assert_eq!(g.comment.as_deref(), Some("game"));
     assert_eq!(g.moves[0].comment.as_deref(), Some("one"));
 }
+
+#[test]
+fn a_handicap_record_without_moves_has_white_to_move() {
+    use go_core::Color;
+    let g = SgfGame::read("(;SZ[9]HA[2]AB[cc][gg])").unwrap();
+    assert_eq!(g.setup.to_move, Color::White);
+    // Without the stones, or with a player named, or with moves: as they say.
+    assert_eq!(
+        SgfGame::read("(;SZ[9]HA[2])").unwrap().setup.to_move,
+        Color::Black
+    );
+    assert_eq!(
+        SgfGame::read("(;SZ[9]HA[2]AB[cc][gg]PL[B])")
+            .unwrap()
+            .setup
+            .to_move,
+        Color::Black
+    );
+    assert_eq!(
+        SgfGame::read("(;SZ[9]AB[cc][gg])").unwrap().setup.to_move,
+        Color::Black
+    );
+    assert_eq!(
+        SgfGame::read("(;SZ[9]HA[2]AB[cc][gg];B[ee])")
+            .unwrap()
+            .setup
+            .to_move,
+        Color::Black
+    );
+}
