@@ -370,6 +370,12 @@ fn hints_describe_the_move() {
     assert_eq!(game.move_hints(pt("C2")), None, "occupied");
     let far = game.move_hints(pt("E5")).unwrap();
     assert_eq!((far.distance, far.line, far.captures), (3, 1, 0));
+    // No last move (the start, or after a pass): no distance.
+    let start = Game::new(Rules::chinese(), Setup::new(9, 9)).unwrap();
+    assert_eq!(start.move_hints(pt("E5")).unwrap().distance, u8::MAX);
+    let mut passed = game.clone();
+    passed.play(Move::Pass).unwrap();
+    assert_eq!(passed.move_hints(pt("E5")).unwrap().distance, u8::MAX);
     // The line counts from the nearest edge, each of the four.
     for (p, line) in [
         ("E3", 1),
