@@ -339,3 +339,19 @@ fn a_handicap_record_without_moves_has_white_to_move() {
         Color::Black
     );
 }
+
+#[test]
+fn nodes_and_properties_know_their_byte_offsets() {
+    use go_core::sgf::Collection;
+    let text = "(;GM[1]SZ[9]\n;B[ee] (;W[cc])(;W[dd]C[x]))";
+    let c = Collection::parse(text).unwrap();
+    let offsets: Vec<usize> = c.nodes.iter().map(|n| n.offset).collect();
+    for (n, &at) in c.nodes.iter().zip(&offsets) {
+        assert_eq!(&text[at..at + 1], ";", "{n:?}");
+        for p in &n.properties {
+            assert!(text[p.offset..].starts_with(p.id.as_str()), "{p:?}");
+            assert!(p.offset > at);
+        }
+    }
+    assert_eq!(offsets, [1, 13, 21, 29]);
+}
