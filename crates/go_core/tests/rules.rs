@@ -70,6 +70,42 @@ fn g1_gtp_points_skip_i_and_sgf_points_count_from_the_top() {
 }
 
 #[test]
+fn g1_a_boards_colours_read_row_by_row_from_a1() {
+    let board = Board::from_diagram(
+        "
+        O . .
+        . . X
+        X . .",
+    )
+    .unwrap();
+    let (b, w) = (Some(Color::Black), Some(Color::White));
+    assert_eq!(board.row_colors(0).collect::<Vec<_>>(), [b, None, None]);
+    assert_eq!(board.row_colors(1).collect::<Vec<_>>(), [None, None, b]);
+    assert_eq!(board.row_colors(2).collect::<Vec<_>>(), [w, None, None]);
+    assert_eq!(board.row_colors(3).count(), 0);
+    assert_eq!(
+        board.colors().collect::<Vec<_>>(),
+        [b, None, None, None, None, b, w, None, None]
+    );
+}
+
+#[test]
+fn g7_star_points_are_nine_on_odd_squares_from_9x9_four_on_others_none_off_square() {
+    for (w, h, n) in [
+        (9, 9, 9),
+        (13, 13, 9),
+        (19, 19, 9),
+        (7, 7, 4),
+        (10, 10, 4),
+        (9, 11, 0),
+        (11, 9, 0),
+    ] {
+        assert_eq!(handicap::star_points(w, h).len(), n, "{w}x{h}");
+    }
+    assert!(handicap::star_points(19, 19).contains(&pt("K10")));
+}
+
+#[test]
 fn g1_a_printed_board_marks_the_star_points_only() {
     for (w, h) in [(9u8, 9u8), (13, 13), (19, 19), (7, 11)] {
         let board = Board::new(w, h).unwrap();
