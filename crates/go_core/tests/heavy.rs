@@ -296,6 +296,37 @@ fn answers_patterns_on_every_side_and_corner_of_the_last_move() {
 }
 
 #[test]
+fn a_step_taken_at_a_rate_is_taken_that_often() {
+    // The enclosing hane of `answers_with_a_hane_pattern`, its pattern step at
+    // 25 %: the answers D3 and D5 come about a quarter of the time (plus the
+    // random step's 2 in 47), not three quarters.
+    let game = after(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::White,
+        "D4",
+    );
+    let quarter = HeavyPolicy {
+        atari: 0,
+        patterns: 25,
+        self_atari_stones: 0,
+    };
+    let answers = [Move::Play(pt("D3")), Move::Play(pt("D5"))];
+    let hits = moves(&game, &quarter, 1000)
+        .iter()
+        .filter(|m| answers.contains(m))
+        .count();
+    assert!((200..=370).contains(&hits), "{hits} of 1000");
+}
+
+#[test]
 fn answers_a_cut_pattern() {
     // White's C4 makes a diagonal with White's B3 around Black's B4: C3 cuts
     // them (cut 1: the mover's stone in the corner, the opponent's two on its
