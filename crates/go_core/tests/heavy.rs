@@ -212,23 +212,22 @@ fn does_not_extend_into_a_bigger_atari() {
     assert!(moves(&game, &loose, 300).contains(&b2));
 }
 
+/// Black's C4 and E4 with White's D4 between them: the enclosing hane's answers
+/// are D3 and D5.
+const ENCLOSING_HANE: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . X . X . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .";
+
 #[test]
 fn answers_with_a_hane_pattern() {
     // White's D4 between Black's C4 and E4: the hane under it (D3) or over it
     // (D5) is the enclosing hane, the only pattern around D4.
-    let game = after(
-        "
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . X . X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        ",
-        Color::White,
-        "D4",
-    );
+    let game = after(ENCLOSING_HANE, Color::White, "D4");
     let patterns_only = HeavyPolicy {
         atari: 0,
         ..HeavyPolicy::default()
@@ -267,17 +266,9 @@ fn answers_patterns_on_every_side_and_corner_of_the_last_move() {
         . . . . . . .
         . . . . . . .
         . . . . . . .";
-    let enclosing = "
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . X . X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .";
     for (diagram, last, answers) in [
         (thin, "E5", &["D4"][..]),
-        (enclosing, "D4", &["D3", "D5"][..]),
+        (ENCLOSING_HANE, "D4", &["D3", "D5"][..]),
     ] {
         for (k, game, expected) in in_every_symmetry(diagram, Color::White, last, answers) {
             let seen = moves(&game, &patterns_only, 100);
@@ -300,19 +291,7 @@ fn a_step_taken_at_a_rate_is_taken_that_often() {
     // The enclosing hane of `answers_with_a_hane_pattern`, its pattern step at
     // 25 %: the answers D3 and D5 come about a quarter of the time (plus the
     // random step's 2 in 47), not three quarters.
-    let game = after(
-        "
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . X . X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        ",
-        Color::White,
-        "D4",
-    );
+    let game = after(ENCLOSING_HANE, Color::White, "D4");
     let quarter = HeavyPolicy {
         atari: 0,
         patterns: 25,
