@@ -136,3 +136,45 @@ fn agreement_with_the_recorded_results_of_real_games() {
         "the winner agrees in {winner_agrees} of {games}, the margin too in {exact}"
     );
 }
+
+/// One row: `diagram` with `to_move`, under Chinese rules, 200 playouts, seed 1.
+fn estimate_row(diagram: &str, to_move: Color) -> (Game, go_core::DeadEstimate) {
+    let game = Game::new(
+        Rules::chinese(),
+        Setup::from_diagram(diagram, to_move).unwrap(),
+    )
+    .unwrap();
+    let e = game.estimate_dead(&mut Pcg64Mcg::seed_from_u64(1), 200);
+    (game, e)
+}
+
+#[test]
+fn the_side_to_move_plays_first_in_the_estimates_playouts() {
+    // On a 3x1 board whoever moves first fills B1 and captures the other stone.
+    let (_, black_first) = estimate_row("X . O", Color::Black);
+    assert_eq!(black_first.dead, [pt("C1")]);
+    assert_eq!(black_first.ownership, [1.0; 3]);
+    let (_, white_first) = estimate_row("X . O", Color::White);
+    assert_eq!(white_first.dead, [pt("A1")]);
+    assert_eq!(white_first.ownership, [-1.0; 3]);
+}
+
+#[test]
+fn a_chain_its_colour_owns_in_about_half_the_playouts_is_uncertain() {
+    // White's E1 is captured or lives depending on the playout (White owns it in
+    // about half of them); Black's B1 lives in all of them.
+    let (game, e) = estimate_row(". X . . O .", Color::White);
+    assert!(e.ownership[4].abs() < 0.3, "{:?}", e.ownership);
+    assert_eq!(e.uncertain, [pt("E1")]);
+    assert!(
+        e.dead
+            .iter()
+            .all(|p| game.board().get(*p) == Some(Color::White))
+    );
+    // A position with no doubt has none listed.
+    assert_eq!(estimate_row("X . O", Color::Black).1.uncertain, []);
+}
+
+fn pt(s: &str) -> go_core::Point {
+    s.parse().unwrap()
+}

@@ -63,11 +63,32 @@ fn all_moves(board: &Board) -> Vec<Move> {
     v
 }
 
+/// The chain's liberties counted the slow way: its stones' empty neighbours, each
+/// once (a point beside two of its stones is one liberty).
+fn distinct_liberties(b: &Board, p: Point) -> usize {
+    let mut libs: Vec<Point> = Vec::new();
+    for s in b.chain(p) {
+        let (c, r) = (s.col() as i16, s.row() as i16);
+        for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (Ok(col), Ok(row)) = (u8::try_from(c + dc), u8::try_from(r + dr)) else {
+                continue;
+            };
+            if let Some(q) = Point::new(col, row).filter(|&q| b.contains(q) && b.get(q).is_none()) {
+                libs.push(q);
+            }
+        }
+    }
+    libs.sort();
+    libs.dedup();
+    libs.len()
+}
+
 fn check_invariants(game: &Game, placed: u32, removed: u32) -> Result<(), TestCaseError> {
     let b = game.board();
     // No chain without liberties.
     for (p, _) in b.stones() {
         prop_assert!(b.liberties(p) > 0, "chain at {} has no liberty\n{}", p, b);
+        prop_assert_eq!(b.liberties(p), distinct_liberties(b, p), "at {}\n{}", p, b);
     }
     // Conservation: setup + stones placed - stones removed = stones on the board.
     let on_board = (b.count(Color::Black) + b.count(Color::White)) as u32;

@@ -754,6 +754,25 @@ fn g7_nigiri() {
     }
 }
 
+#[test]
+fn g7_a_random_nigiri_holds_1_to_40_stones_and_decides_as_the_table() {
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+    let mut seen = [0u32; 41];
+    let mut guesses = [0u32; 2];
+    for _ in 0..4000 {
+        let n = handicap::nigiri_random(&mut rng, NigiriConvention::Source);
+        assert!((1..=40).contains(&n.stones), "{} stones", n.stones);
+        seen[n.stones as usize] += 1;
+        guesses[usize::from(n.guess == Parity::Even)] += 1;
+        // The colours are those the fixed nigiri gives for the same hand.
+        assert_eq!(n, nigiri(n.stones, n.guess, NigiriConvention::Source));
+    }
+    // Every handful from 1 to 40 comes up (100 times each on average).
+    assert!(seen[1..].iter().all(|&k| k > 50), "{seen:?}");
+    assert!(guesses.iter().all(|&k| k > 1800), "{guesses:?}");
+}
+
 // ----- G8 scoring -----
 
 #[test]
