@@ -48,6 +48,28 @@ fn g1_board_sizes_are_1_to_25_and_rectangular() {
 }
 
 #[test]
+fn g1_a_board_holds_exactly_its_columns_and_rows() {
+    for (w, h) in [(1, 1), (9, 9), (19, 9), (2, 13), (25, 25)] {
+        let g = Game::new(Rules::default(), Setup::new(w, h)).unwrap();
+        let b = g.board();
+        // One column and one row past the edge are off the board, whatever the
+        // board's memory holds there.
+        for col in 0..=w.min(24) + 1 {
+            for row in 0..=h.min(24) + 1 {
+                let Some(p) = Point::new(col, row) else {
+                    continue;
+                };
+                assert_eq!(b.contains(p), col < w && row < h, "{w}x{h} {p}");
+                if !b.contains(p) {
+                    assert_eq!(b.get(p), None);
+                    assert!(g.check(Move::Play(p)).is_err(), "{w}x{h} {p}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn g1_gtp_points_skip_i_and_sgf_points_count_from_the_top() {
     assert_eq!(pt("A1"), Point::new(0, 0).unwrap());
     assert_eq!(pt("j1"), Point::new(8, 0).unwrap());
