@@ -306,6 +306,71 @@ fn a_step_taken_at_a_rate_is_taken_that_often() {
 }
 
 #[test]
+fn fills_own_eye_is_a_stone_in_an_eye_of_the_side_to_move() {
+    let game = Game::new(
+        Rules::chinese(),
+        Setup::from_diagram(
+            "
+            . X . X O .
+            X X X O . O
+            X . X O O O
+            X X O . . .
+            . . . . . .
+            O . . X . .",
+            Color::Black,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    // Black's eyes: A6 on the edge, B4 in the middle (one White diagonal).
+    assert!(game.fills_own_eye(pt("A6")));
+    assert!(game.fills_own_eye(pt("B4")));
+    // C6 is no eye (White's D5 on the diagonal of an edge point), E5 is White's
+    // eye, not Black's; occupied, open and off-board points are none.
+    for p in ["C6", "E5", "B6", "D3", "A1", "B1", "F6"] {
+        assert!(!game.fills_own_eye(pt(p)), "{p}");
+    }
+    assert!(!game.fills_own_eye(pt("G1")));
+    assert!(!game.fills_own_eye(pt("A7")));
+    // For White to move, E5 is the eye and A6 none.
+    let white = Game::new(
+        Rules::chinese(),
+        Setup {
+            stones: game.board().stones().collect(),
+            to_move: Color::White,
+            ..Setup::new(6, 6)
+        },
+    )
+    .unwrap();
+    assert!(white.fills_own_eye(pt("E5")));
+    assert!(!white.fills_own_eye(pt("A6")));
+}
+
+#[test]
+fn a_rate_of_99_is_not_always_and_1_is_not_2() {
+    // The same hane at the edges of the rates: at 99 % the pattern step is
+    // skipped about once in a hundred moves (then the random step seldom finds
+    // D3 or D5); at 1 % it is taken about once in a hundred, not twice.
+    let game = after(ENCLOSING_HANE, Color::White, "D4");
+    let answers = [Move::Play(pt("D3")), Move::Play(pt("D5"))];
+    let hits = |rate: u8, n: u64| {
+        let policy = HeavyPolicy {
+            atari: 0,
+            patterns: rate,
+            self_atari_stones: 0,
+        };
+        moves(&game, &policy, n)
+            .iter()
+            .filter(|m| answers.contains(m))
+            .count()
+    };
+    let missed = 4000 - hits(99, 4000);
+    assert!((15..=70).contains(&missed), "{missed} of 4000 at 99 %");
+    let at_one = hits(1, 20_000);
+    assert!((900..=1140).contains(&at_one), "{at_one} of 20000 at 1 %");
+}
+
+#[test]
 fn answers_a_cut_pattern() {
     // White's C4 makes a diagonal with White's B3 around Black's B4: C3 cuts
     // them (cut 1: the mover's stone in the corner, the opponent's two on its
