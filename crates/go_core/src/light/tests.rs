@@ -310,3 +310,55 @@ fn the_scan_draw_is_seeded_and_the_defaults_come_back() {
         same_playout(&start, &mut light, seed, 500);
     }
 }
+
+/// A suicide of several stones that brings back an earlier board is refused
+/// under positional superko, as the game refuses it: Black's A1 takes Black's
+/// three stones off and leaves the starting board again.
+#[test]
+fn a_suicide_of_several_stones_that_repeats_a_board_is_refused() {
+    use crate::IllegalMove;
+    let setup = Setup::from_diagram(
+        "
+        . . O
+        . O .",
+        Color::Black,
+    )
+    .unwrap();
+    let mut start = Game::new(Rules::tromp_taylor(), setup).unwrap();
+    for mv in ["A2", "pass", "B2", "pass"] {
+        start.play(mv.parse().unwrap()).unwrap();
+    }
+    let a1 = "A1".parse().unwrap();
+    assert_eq!(
+        start.check(Move::Play(a1)),
+        Err(IllegalMove::PositionalSuperko {
+            point: a1,
+            repeats: 0
+        })
+    );
+    // Black's other move, C1, captures C2: the playouts start with it.
+    let mut light = LightPlayout::new(&start);
+    for seed in 0..40 {
+        same_playout(&start, &mut light, seed, 100);
+        assert_eq!(
+            light.moves().next(),
+            Some(Move::Play("C1".parse().unwrap()))
+        );
+    }
+}
+
+/// A playout prints as what it holds: its moves so far and whether it is over.
+#[test]
+fn a_playout_prints_its_moves_and_end() {
+    let start = Game::new(Rules::chinese(), Setup::new(5, 5)).unwrap();
+    let mut light = LightPlayout::new(&start);
+    assert_eq!(
+        alloc::format!("{light:?}"),
+        "LightPlayout { moves: 0, over: false, .. }"
+    );
+    let played = light.run(&mut Pcg64Mcg::seed_from_u64(1), 500);
+    assert_eq!(
+        alloc::format!("{light:?}"),
+        alloc::format!("LightPlayout {{ moves: {played}, over: true, .. }}")
+    );
+}
