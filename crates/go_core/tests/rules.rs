@@ -1070,7 +1070,16 @@ fn g8_results_print_and_parse() {
             margin: Margin::HalfPoints(1)
         }
     );
-    for bad in ["X+1", "B+1.3", "", "B3"] {
+    // Margins of up to six digits before the point; longer ones are refused
+    // (and never overflow).
+    assert_eq!(
+        "W+999999.5".parse::<GameResult>().unwrap(),
+        GameResult::Win {
+            winner: Color::White,
+            margin: Margin::HalfPoints(1_999_999)
+        }
+    );
+    for bad in ["X+1", "B+1.3", "", "B3", "B+1000000", "W+9999999999.5"] {
         assert_eq!(
             bad.parse::<GameResult>(),
             Err(ParseError::GameResult),
