@@ -1062,6 +1062,9 @@ fn g8_results_print_and_parse() {
     for s in ["B+3.5", "W+R", "W+T", "B+F", "0", "B+", "W+12"] {
         assert_eq!(s.parse::<GameResult>().unwrap().to_string(), s);
     }
+    for draw in ["Draw", "jigo", "JIGO", " 0 "] {
+        assert_eq!(draw.parse::<GameResult>(), Ok(GameResult::Draw), "{draw}");
+    }
     assert_eq!("W+Resign".parse::<GameResult>().unwrap().to_string(), "W+R");
     assert_eq!(
         "B+0.5".parse::<GameResult>().unwrap(),
@@ -1173,7 +1176,7 @@ fn g10_sgf_setup_passes_rectangles_and_info() {
 
 #[test]
 fn g10_malformed_sgf_is_an_error_with_an_offset() {
-    let cases: [(&str, SgfErrorKind, usize); 7] = [
+    let cases: [(&str, SgfErrorKind, usize); 8] = [
         ("", SgfErrorKind::NoGameTree, 0),
         ("(;B[aa]", SgfErrorKind::UnexpectedEnd, 7),
         ("(;B[aa", SgfErrorKind::UnexpectedEnd, 3),
@@ -1181,6 +1184,8 @@ fn g10_malformed_sgf_is_an_error_with_an_offset() {
         ("(;SZ[30])", SgfErrorKind::BadSize, 2),
         ("(;SZ[9];B[zz])", SgfErrorKind::BadPoint, 8),
         ("(;B)", SgfErrorKind::MissingValue, 2),
+        // A game tree closed twice.
+        ("(;B[aa]))", SgfErrorKind::Unexpected(')'), 8),
     ];
     for (text, kind, offset) in cases {
         let e = SgfGame::read(text).unwrap_err();

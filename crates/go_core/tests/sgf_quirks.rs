@@ -34,6 +34,16 @@ fn fox_komi_conventions() {
         komi(&fox("375", "RU[Chinese]")),
         (k(7.5), Some("375".into()))
     );
+    // 375 means 7.5 under Chinese rules only; other hundredths are hundredths
+    // under any rules.
+    assert_eq!(
+        komi(&fox("650", "RU[Chinese]")),
+        (k(6.5), Some("650".into()))
+    );
+    assert_eq!(
+        komi(&fox("375", "RU[Japanese]")),
+        (k(4.0), Some("375".into()))
+    );
     // Already a plain komi: taken as written, nothing kept.
     assert_eq!(komi(&fox("7.50", "RU[Chinese]")), (k(7.5), None));
     // Handicap stones: half a point.
