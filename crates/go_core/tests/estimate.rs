@@ -175,6 +175,22 @@ fn a_chain_its_colour_owns_in_about_half_the_playouts_is_uncertain() {
     assert_eq!(estimate_row("X . O", Color::Black).1.uncertain, []);
 }
 
+#[test]
+fn a_chain_owned_in_exactly_half_the_playouts_is_alive_and_uncertain() {
+    // Two playouts of the position above, White keeping E1 in exactly one of
+    // them: White's share is one half, not fewer than half, so E1 lives.
+    let game = Game::new(
+        Rules::chinese(),
+        Setup::from_diagram(". X . . O .", Color::White).unwrap(),
+    )
+    .unwrap();
+    // Seed 1: Black owns E1 in one playout, White in the other.
+    let e = game.estimate_dead(&mut Pcg64Mcg::seed_from_u64(1), 2);
+    assert_eq!(e.ownership[4], 0.0);
+    assert_eq!(e.dead, []);
+    assert_eq!(e.uncertain, [pt("E1")]);
+}
+
 fn pt(s: &str) -> go_core::Point {
     s.parse().unwrap()
 }

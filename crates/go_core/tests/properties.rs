@@ -489,6 +489,34 @@ fn zobrist_hashes_are_pinned() {
     assert_eq!(hashes, PINNED_HASHES, "{hashes:#x?}");
 }
 
+/// `Board` as a `Hash` key: equal boards hash equally, and the boards of a game
+/// hash apart (the Zobrist hash and the size go into the hasher).
+#[test]
+fn boards_hash_apart_as_keys() {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let key = |b: &Board| BuildHasherDefault::<DefaultHasher>::default().hash_one(b);
+    let mut g = Game::new(Rules::tromp_taylor(), Setup::new(9, 9)).unwrap();
+    let mut boards = vec![g.board().clone()];
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    for _ in 0..60 {
+        let mv = g.playout_move(&mut rng).unwrap_or(Move::Pass);
+        g.play(mv).unwrap();
+        boards.push(g.board().clone());
+    }
+    let mut distinct = boards.clone();
+    distinct.sort_by_key(|b| b.to_string());
+    distinct.dedup();
+    let mut keys: Vec<u64> = distinct.iter().map(key).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), distinct.len());
+    assert_eq!(key(&boards[5]), key(&boards[5].clone()));
+    // The same stones on boards of other sizes are other keys.
+    let empty = |w, h| Board::new(w, h).unwrap();
+    assert_ne!(key(&empty(9, 9)), key(&empty(9, 13)));
+    assert_ne!(key(&empty(9, 9)), key(&empty(13, 9)));
+}
+
 const PINNED: [u32; 12] = [0, 0, 2, 2, 704, 948_110_966, 0, 1, 0, 1, 883, 3_958_879_474];
 
 #[test]
