@@ -70,6 +70,13 @@ fn g1_a_board_holds_exactly_its_columns_and_rows() {
 }
 
 #[test]
+fn g1_a_move_names_its_point() {
+    assert_eq!(mv("C3").point(), Some(pt("C3")));
+    assert_eq!(Move::Pass.point(), None);
+    assert_eq!(Move::Resign.point(), None);
+}
+
+#[test]
 fn g1_gtp_points_skip_i_and_sgf_points_count_from_the_top() {
     assert_eq!(pt("A1"), Point::new(0, 0).unwrap());
     assert_eq!(pt("j1"), Point::new(8, 0).unwrap());
