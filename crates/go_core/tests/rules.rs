@@ -904,6 +904,33 @@ fn g8_territory_scoring_counts_prisoners() {
 }
 
 #[test]
+fn g8_beside_dame_a_chain_with_an_eye_space_of_three_is_seki_and_of_four_not() {
+    // Black's wall on B or C, dame on D, White's wall on E (no eye: seki). Black's
+    // own area is the columns left of the wall: 3 points in one eye (seki), then
+    // 4 and 6 (alive by itself), and two eyes.
+    for (diagram, black_in_seki) in [
+        (". X . O\n. X . O\n. X . O", true),
+        (". X . O\n. X . O\n. X . O\n. X . O", false),
+        (". . X . O\n. . X . O\n. . X . O", false),
+        // Two eyes of one point each: alive by themselves (the last: A1 and B2,
+        // White's right of the dame on D).
+        (". X . O\nX X . O\n. X . O", false),
+        (". X . X . O\nX X X X . O", false),
+        ("X . X . O\n. X X . O", false),
+    ] {
+        let g = game(Rules::japanese(), diagram, Color::Black);
+        let seki = g.seki_stones(&[]).unwrap();
+        let black = seki
+            .iter()
+            .filter(|&&p| g.board().get(p) == Some(Color::Black))
+            .count();
+        let white = seki.len() - black;
+        assert_eq!(black > 0, black_in_seki, "{diagram}");
+        assert_eq!(white, g.board().count(Color::White), "{diagram}");
+    }
+}
+
+#[test]
 fn g8_seki_scores_correctly() {
     // One eye each (A2, E2) and three shared liberties: seki.
     let seki = "
