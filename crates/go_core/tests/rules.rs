@@ -179,6 +179,21 @@ fn g1_diagrams_read_like_go_diagrams() {
             ..
         })
     ));
+    // At most 25 columns and 25 rows; the line that goes past is named.
+    let row = |n: usize| vec!["."; n].join(" ");
+    let wide = [row(26), row(26)].join("\n");
+    let tall = vec![row(3); 26].join("\n");
+    for (text, line) in [(&wide, 1), (&tall, 26)] {
+        assert_eq!(
+            Board::from_diagram(text),
+            Err(ParseError::Diagram {
+                line,
+                problem: DiagramProblem::Size
+            })
+        );
+    }
+    let full = vec![row(25); 25].join("\n");
+    assert_eq!(Board::from_diagram(&full).unwrap().empty_count(), 625);
     // A position whose chain has no liberty is not a game.
     assert_eq!(
         Game::new(
