@@ -1225,13 +1225,15 @@ fn g10_sgf_setup_passes_rectangles_and_info() {
 
 #[test]
 fn g10_malformed_sgf_is_an_error_with_an_offset() {
-    let cases: [(&str, SgfErrorKind, usize); 8] = [
+    let cases: [(&str, SgfErrorKind, usize); 9] = [
         ("", SgfErrorKind::NoGameTree, 0),
         ("(;B[aa]", SgfErrorKind::UnexpectedEnd, 7),
         ("(;B[aa", SgfErrorKind::UnexpectedEnd, 3),
         ("(;GM[2];B[aa])", SgfErrorKind::NotGo, 2),
         ("(;SZ[30])", SgfErrorKind::BadSize, 2),
         ("(;SZ[9];B[zz])", SgfErrorKind::BadPoint, 8),
+        // One column past the board's edge.
+        ("(;SZ[9];B[ja])", SgfErrorKind::BadPoint, 8),
         ("(;B)", SgfErrorKind::MissingValue, 2),
         // A game tree closed twice.
         ("(;B[aa]))", SgfErrorKind::Unexpected(')'), 8),

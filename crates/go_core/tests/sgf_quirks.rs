@@ -124,6 +124,17 @@ fn the_other_quirks_of_records_in_the_wild() {
 }
 
 #[test]
+fn a_point_set_twice_in_the_setup_is_one_stone_of_the_last_colour() {
+    let stones = |text: &str| SgfGame::read(text).unwrap().setup.stones;
+    let a3: go_core::Point = "A3".parse().unwrap();
+    let b2: go_core::Point = "B2".parse().unwrap();
+    use go_core::Color::{Black, White};
+    assert_eq!(stones("(;SZ[3]AB[aa]AW[aa])"), [(a3, White)]);
+    assert_eq!(stones("(;SZ[3]AB[aa][bb]AE[aa])"), [(b2, Black)]);
+    assert_eq!(stones("(;SZ[3]AB[aa]AE[aa]AW[aa])"), [(a3, White)]);
+}
+
+#[test]
 fn records_in_the_character_set_their_ca_names() {
     use go_core::sgf::{Collection, decode};
     // GB2312 (Chinese servers), Shift_JIS (whose second bytes may be `]` or `\`),

@@ -452,12 +452,15 @@ impl RecordBuilder {
     }
 
     fn finish(mut self) -> SgfGame {
-        let setup = &self.setup;
+        // Each point once, where it was first set, with its last colour: a
+        // point emptied (`AE`) and set again is listed twice in `setup_order`.
+        let mut setup = core::mem::take(&mut self.setup);
         self.rec.setup.stones = self
             .setup_order
             .iter()
             .filter_map(|&pt| {
-                setup[pt.row() as usize * MAX_SIDE as usize + pt.col() as usize].map(|c| (pt, c))
+                let slot = pt.row() as usize * MAX_SIDE as usize + pt.col() as usize;
+                setup[slot].take().map(|c| (pt, c))
             })
             .collect();
         let handicapped =
