@@ -1225,7 +1225,7 @@ fn g10_sgf_setup_passes_rectangles_and_info() {
 
 #[test]
 fn g10_malformed_sgf_is_an_error_with_an_offset() {
-    let cases: [(&str, SgfErrorKind, usize); 9] = [
+    let cases: [(&str, SgfErrorKind, usize); 10] = [
         ("", SgfErrorKind::NoGameTree, 0),
         ("(;B[aa]", SgfErrorKind::UnexpectedEnd, 7),
         ("(;B[aa", SgfErrorKind::UnexpectedEnd, 3),
@@ -1234,6 +1234,7 @@ fn g10_malformed_sgf_is_an_error_with_an_offset() {
         ("(;SZ[9];B[zz])", SgfErrorKind::BadPoint, 8),
         // One column past the board's edge.
         ("(;SZ[9];B[ja])", SgfErrorKind::BadPoint, 8),
+        ("(;SZ[9]AB[ia][ja])", SgfErrorKind::BadPoint, 7),
         ("(;B)", SgfErrorKind::MissingValue, 2),
         // A game tree closed twice.
         ("(;B[aa]))", SgfErrorKind::Unexpected(')'), 8),

@@ -135,6 +135,14 @@ fn a_point_set_twice_in_the_setup_is_one_stone_of_the_last_colour() {
 }
 
 #[test]
+fn the_roots_properties_in_later_nodes_are_ignored() {
+    let g = SgfGame::read("(;GM[1]SZ[9]KM[6.5];B[ee]GM[2]SZ[13]KM[0];W[cc])").unwrap();
+    assert_eq!(g.setup.width, 9);
+    assert_eq!(g.komi, k(6.5));
+    assert_eq!(g.moves.len(), 2);
+}
+
+#[test]
 fn records_in_the_character_set_their_ca_names() {
     use go_core::sgf::{Collection, decode};
     // GB2312 (Chinese servers), Shift_JIS (whose second bytes may be `]` or `\`),
