@@ -18,32 +18,22 @@ fn k(points: f64) -> Option<Komi> {
 #[test]
 fn fox_komi_conventions() {
     let fox = |km: &str, more: &str| format!("(;GM[1]FF[4]AP[YuanYu]SZ[19]KM[{km}]{more};B[pd])");
-    assert_eq!(
-        komi(&fox("0", "HA[0]RU[Japanese]")),
-        (k(6.5), Some("0".into()))
-    );
-    assert_eq!(
-        komi(&fox("650", "RU[Japanese]")),
-        (k(6.5), Some("650".into()))
-    );
-    assert_eq!(
-        komi(&fox("750", "RU[Japanese]")),
-        (k(7.5), Some("750".into()))
-    );
-    assert_eq!(
-        komi(&fox("375", "RU[Chinese]")),
-        (k(7.5), Some("375".into()))
-    );
-    // 375 means 7.5 under Chinese rules only; other hundredths are hundredths
-    // under any rules.
-    assert_eq!(
-        komi(&fox("650", "RU[Chinese]")),
-        (k(6.5), Some("650".into()))
-    );
-    assert_eq!(
-        komi(&fox("375", "RU[Japanese]")),
-        (k(4.0), Some("375".into()))
-    );
+    // (KM as written, other root properties, the komi read). 375 means 7.5
+    // under Chinese rules only; other hundredths are hundredths under any rules.
+    for (km, more, points) in [
+        ("0", "HA[0]RU[Japanese]", 6.5),
+        ("650", "RU[Japanese]", 6.5),
+        ("750", "RU[Japanese]", 7.5),
+        ("375", "RU[Chinese]", 7.5),
+        ("650", "RU[Chinese]", 6.5),
+        ("375", "RU[Japanese]", 4.0),
+    ] {
+        assert_eq!(
+            komi(&fox(km, more)),
+            (k(points), Some(km.into())),
+            "KM[{km}]{more}"
+        );
+    }
     // Already a plain komi: taken as written, nothing kept.
     assert_eq!(komi(&fox("7.50", "RU[Chinese]")), (k(7.5), None));
     // Handicap stones: half a point.
