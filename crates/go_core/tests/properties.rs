@@ -517,6 +517,32 @@ fn boards_hash_apart_as_keys() {
     assert_ne!(key(&empty(9, 9)), key(&empty(13, 9)));
 }
 
+/// `Board`'s equality is the stones and the size (not the history), and its
+/// `Debug` form names the size above the diagram.
+#[test]
+fn boards_are_equal_by_stones_and_size() {
+    let mut g = Game::new(Rules::tromp_taylor(), Setup::new(9, 9)).unwrap();
+    let empty = g.board().clone();
+    assert_eq!(empty, Board::new(9, 9).unwrap());
+    assert_ne!(empty, Board::new(9, 13).unwrap());
+    assert_ne!(empty, Board::new(13, 9).unwrap());
+    g.play(Move::Play(Point::new(2, 2).unwrap())).unwrap();
+    assert_ne!(g.board(), &empty);
+    // A stone played and taken back by capture leaves a board equal to one
+    // that never had it.
+    let mut a = Game::new(Rules::tromp_taylor(), Setup::new(3, 1)).unwrap();
+    a.play(Move::Play(Point::new(0, 0).unwrap())).unwrap(); // B A1
+    a.play(Move::Play(Point::new(1, 0).unwrap())).unwrap(); // W B1 takes it
+    let mut b = Game::new(Rules::tromp_taylor(), Setup::new(3, 1)).unwrap();
+    b.play(Move::Pass).unwrap();
+    b.play(Move::Play(Point::new(1, 0).unwrap())).unwrap();
+    assert_eq!(a.board(), b.board());
+    assert_eq!(
+        format!("{:?}", g.board()),
+        format!("Board 9x9\n{}", g.board())
+    );
+}
+
 const PINNED: [u32; 12] = [0, 0, 2, 2, 704, 948_110_966, 0, 1, 0, 1, 883, 3_958_879_474];
 
 #[test]
