@@ -382,6 +382,37 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
     assert!(endless.with_suicide(Suicide::Forbidden).validate().is_ok());
 }
 
+/// `Game::set_komi` (GTP's `komi`) changes the count of a game under way; a
+/// komi out of range is refused and leaves the game as it was.
+#[test]
+fn komi_changed_during_a_game() {
+    let mut g = Game::new(Rules::chinese(), Setup::new(9, 9)).unwrap();
+    g.play(mv("E5")).unwrap();
+    g.set_komi(Komi::from_halves(-3)).unwrap();
+    assert_eq!(g.rules().komi().halves(), -3);
+    // One black stone owns the board: 81 points, komi −1.5.
+    assert_eq!(g.score().margin_half_points(), 2 * 81 + 3);
+    let err = g.set_komi(Komi::from_halves(2001)).unwrap_err();
+    assert_eq!(err, RulesError::KomiOutOfRange { halves: 2001 });
+    assert_eq!(g.rules().komi().halves(), -3);
+}
+
+/// `Game::consecutive_passes`: the passes at the end of the history, back to 0
+/// after a stone.
+#[test]
+fn consecutive_passes_count_the_last_ones() {
+    let mut g = Game::new(Rules::chinese(), Setup::new(9, 9)).unwrap();
+    assert_eq!(g.consecutive_passes(), 0);
+    g.play(Move::Pass).unwrap();
+    assert_eq!(g.consecutive_passes(), 1);
+    g.play(mv("E5")).unwrap();
+    assert_eq!(g.consecutive_passes(), 0);
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    assert_eq!(g.consecutive_passes(), 2);
+    assert!(g.is_over());
+}
+
 // ----- G4 moves and errors -----
 
 #[test]
