@@ -220,9 +220,10 @@ fn the_area_counts_regions_reaching_one_colour_only() {
 }
 
 /// Replays the last playout's moves on the game `start` under `rules`, checking
-/// each is legal there and fills none of the mover's own eyes; returns how many
-/// stones the moves took with them (suicides) and how many of those were one
-/// stone alone.
+/// each is legal there and fills none of the mover's own eyes, and that a pass
+/// comes only when no point is acceptable (legal, no own eye filled, no stone
+/// dying alone); returns how many stones the moves took with them (suicides)
+/// and how many of those were one stone alone.
 fn replay_checked(light: &LightPlayout, start: &Game, rules: Rules) -> (usize, usize) {
     let mut game = Game::new(rules, start.setup().clone()).unwrap();
     for (_, mv) in start.moves() {
@@ -232,6 +233,16 @@ fn replay_checked(light: &LightPlayout, start: &Game, rules: Rules) -> (usize, u
     for mv in light.moves() {
         if let Move::Play(p) = mv {
             assert!(!game.fills_own_eye(p), "{p} fills an eye\n{}", game.board());
+        } else {
+            for p in game.board().points() {
+                let acceptable = game.board().get(p).is_none()
+                    && !game.fills_own_eye(p)
+                    && game
+                        .clone()
+                        .play(Move::Play(p))
+                        .is_ok_and(|r| r.self_captured != 1);
+                assert!(!acceptable, "a pass with {p} open\n{}", game.board());
+            }
         }
         let report = game
             .play(mv)
