@@ -35,7 +35,17 @@ fn g1_board_sizes_are_1_to_25_and_rectangular() {
         let g = Game::new(Rules::default(), Setup::new(w, h)).unwrap();
         assert_eq!((g.board().width(), g.board().height()), (w, h));
         assert_eq!(g.board().empty_count(), w as usize * h as usize);
+        // Every point is a legal first move (but on 1×1, where a stone dies
+        // alone), and the pass: the largest board's list is MoveList's whole
+        // capacity (MAX_MOVES, 25 × 25 + 1).
+        let points = if (w, h) == (1, 1) {
+            0
+        } else {
+            w as usize * h as usize
+        };
+        assert_eq!(g.legal_moves().len(), points + 1);
     }
+    assert_eq!(go_core::MAX_MOVES, 25 * 25 + 1);
     for (w, h) in [(0, 5), (26, 5), (5, 0), (5, 26)] {
         assert_eq!(
             Game::new(Rules::default(), Setup::new(w, h)).unwrap_err(),
