@@ -390,6 +390,10 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
     let endless = Rules::default().with_ko(KoRule::None);
     assert_eq!(endless.validate(), Err(RulesError::EndlessSuicide));
     assert!(endless.with_suicide(Suicide::Forbidden).validate().is_ok());
+    // Written as SGF's KM and GTP's komi write it.
+    for (halves, text) in [(15, "7.5"), (14, "7"), (0, "0"), (-1, "-0.5"), (-14, "-7")] {
+        assert_eq!(Komi::from_halves(halves).to_string(), text);
+    }
 }
 
 /// `Game::set_komi` (GTP's `komi`) changes the count of a game under way; a
@@ -448,6 +452,9 @@ fn g4_refused_moves_say_why_and_change_nothing() {
     assert_eq!(g, before);
     assert_eq!(g.hash(), hash);
     assert_eq!(g.move_count(), 2);
+    // `is_legal` says the same without the reason.
+    assert!(!g.is_legal(mv("E5")) && !g.is_legal(mv("T19")));
+    assert!(g.is_legal(mv("C3")) && g.is_legal(Move::Pass));
     // Two passes end the game; then every move is refused.
     g.play(Move::Pass).unwrap();
     let report = g.play(Move::Pass).unwrap();
@@ -458,6 +465,7 @@ fn g4_refused_moves_say_why_and_change_nothing() {
     for m in [mv("A1"), Move::Pass, Move::Resign] {
         assert_eq!(g.play(m), Err(IllegalMove::GameOver));
         assert_eq!(g.check(m), Err(IllegalMove::GameOver));
+        assert!(!g.is_legal(m));
     }
     assert!(g.legal_moves().is_empty());
 }

@@ -162,6 +162,12 @@ fn records_in_the_character_set_their_ca_names() {
     // An unknown character set is an error at its value.
     let e = decode(b"(;GM[1]CA[klingon])").unwrap_err();
     assert_eq!(e.offset, 10);
+    // A longer property name ending in CA is not CA.
+    let bytes = encoding_rs::BIG5
+        .encode("(;GM[1]XCA[klingon]CA[Big5]PB[周俊勳])")
+        .0;
+    let text = decode(&bytes).unwrap();
+    assert!(text.contains("PB[周俊勳]"), "{text}");
     // Written back, records are UTF-8 and say so.
     let bytes = encoding_rs::GBK.encode("(;GM[1]CA[GBK]PB[柯洁];B[pd])").0;
     let g = SgfGame::read_bytes(&bytes).unwrap();
