@@ -132,6 +132,44 @@ fn the_roots_properties_in_later_nodes_are_ignored() {
     assert_eq!(g.moves.len(), 2);
 }
 
+/// A colour that moves twice in a row is read as if the other had passed in
+/// between, as some editors write records; `PL` in a node before the first move
+/// (a setup node after the root) names the first mover.
+#[test]
+fn a_colour_moving_twice_and_a_later_setup_nodes_player() {
+    use go_core::{Color, Move};
+    let g = SgfGame::read("(;GM[1]SZ[9];B[aa];B[bb];W[cc])").unwrap();
+    let game = g.replay(Rules::default()).unwrap();
+    let moves: Vec<(Color, Move)> = game.moves().collect();
+    let expected = [
+        (Color::Black, "A9"),
+        (Color::White, "pass"),
+        (Color::Black, "B8"),
+        (Color::White, "C7"),
+    ]
+    .map(|(c, m)| (c, m.parse::<Move>().unwrap()));
+    assert_eq!(moves, expected);
+    for text in [
+        "(;GM[1]SZ[9];AB[cc]PL[W])",
+        "(;GM[1]SZ[9];AB[cc]PL[W];W[dd])",
+    ] {
+        let g = SgfGame::read(text).unwrap();
+        assert_eq!(g.setup.to_move, Color::White, "{text}");
+        let game = g.replay(Rules::default()).unwrap();
+        assert_eq!(game.move_count(), g.moves.len(), "{text}: no pass put in");
+    }
+}
+
+/// A node outside every game tree (after the collection's last `)`) is an
+/// error at its `;`, not a node.
+#[test]
+fn a_node_after_the_last_tree_is_refused() {
+    use go_core::sgf::Collection;
+    let text = "(;GM[1]SZ[9]);B[aa]";
+    assert_eq!(Collection::parse(text).unwrap_err().offset, 13);
+    assert_eq!(SgfGame::read(text).unwrap_err().offset, 13);
+}
+
 #[test]
 fn records_in_the_character_set_their_ca_names() {
     use go_core::sgf::{Collection, decode};
