@@ -505,6 +505,13 @@ mod tests {
         let r = Rules::from_katago("koSIMPLEscoreTERRITORYsui0komi5.5").unwrap();
         assert_eq!(r.tax(), Tax::Seki);
         assert_eq!(r.komi(), Komi::from_halves(11));
+        // The fields in any order: a string may start with score or komi too.
+        for text in [
+            "scoreTERRITORYkoSIMPLEsui0komi5.5",
+            "komi5.5sui0scoreTERRITORYkoSIMPLE",
+        ] {
+            assert_eq!(Rules::from_katago(text), Ok(r), "{text}");
+        }
         for bad in [
             "koSPIGHTscoreAREA",
             "koSIMPLEscoreAREAsui2",
