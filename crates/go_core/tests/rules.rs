@@ -425,6 +425,13 @@ fn consecutive_passes_count_the_last_ones() {
     g.play(Move::Pass).unwrap();
     assert_eq!(g.consecutive_passes(), 2);
     assert!(g.is_over());
+    // Undone (the game rebuilt from its moves), the count is the rebuilt
+    // game's: one pass, and the next pass ends it again (G9).
+    g.undo_many(1).unwrap();
+    assert_eq!(g.consecutive_passes(), 1);
+    assert!(!g.is_over());
+    g.play(Move::Pass).unwrap();
+    assert!(g.is_over());
 }
 
 // ----- G4 moves and errors -----

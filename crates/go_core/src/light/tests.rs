@@ -320,6 +320,19 @@ fn the_scan_draw_is_seeded_and_the_defaults_come_back() {
     for seed in 0..10 {
         same_playout(&start, &mut light, seed, 500);
     }
+    // The two draws agree on a first draw that is acceptable, not on the
+    // rejected ones (the scan takes the next point in the list, the uniform
+    // draw draws again): over whole playouts they part.
+    let mut differ = 0;
+    for seed in 0..10 {
+        let moves = [Draw::Scan, Draw::Uniform].map(|draw| {
+            light.set_draw(draw);
+            light.run(&mut Pcg64Mcg::seed_from_u64(seed), 500);
+            light.moves().collect::<Vec<Move>>()
+        });
+        differ += usize::from(moves[0] != moves[1]);
+    }
+    assert!(differ >= 8, "{differ} of 10 playouts differ");
 }
 
 /// A suicide of several stones that brings back an earlier board is refused
