@@ -134,6 +134,48 @@ fn saves_a_chain_in_atari_by_extending_when_that_gains_liberties() {
     }
 }
 
+/// The atari step's candidates are capped (32): a chain in atari beside 36
+/// stones of chains in atari pushes a candidate for each, and the extra ones
+/// are dropped, not written past the end. White's S11 puts Black's 18 stones on
+/// row 10 in atari (at T10) between two white rows of 18, both in atari (K12,
+/// K8).
+#[test]
+fn the_atari_steps_candidates_are_capped() {
+    let game = after(
+        "
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        X X X X X X X X X . X X X X X X X X X
+        O O O O O O O O O O O O O O O O O . X
+        X X X X X X X X X X X X X X X X X X .
+        O O O O O O O O O O O O O O O O O O X
+        X X X X X X X X X . X X X X X X X X X
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        ",
+        Color::White,
+        "S11",
+    );
+    for mv in moves(&game, &ATARI_ONLY, 50) {
+        assert!(
+            ["T10", "K12", "K8"]
+                .map(|p| Move::Play(pt(p)))
+                .contains(&mv),
+            "{mv}"
+        );
+    }
+}
+
 #[test]
 fn the_atari_step_looks_on_every_side_of_the_last_move() {
     // The two positions above in their eight symmetries: the chain in atari
