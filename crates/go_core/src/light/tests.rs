@@ -386,3 +386,34 @@ fn a_playout_prints_its_moves_and_end() {
         alloc::format!("LightPlayout {{ moves: {played}, over: true, .. }}")
     );
 }
+
+/// The simple-ko point is set by a stone that stood alone (no empty and no
+/// friendly neighbour) and took one stone, and by no other: `play` judges it
+/// from the neighbour counts, also when a playout is replayed after a
+/// repetition (every move then goes through the path for stones without an
+/// empty neighbour).
+#[test]
+fn only_a_lone_stone_taking_one_sets_the_ko_point() {
+    use crate::{Color, Point, Setup};
+    let cases = [
+        // B1 takes A1, with C1 and B2 empty: no ko.
+        (". . .\n. . .\nX . .\nO . .", "B1", [2, 0], None),
+        // C1 among White's stones takes B1: a ko at B1.
+        (". . . .\n. X O .\nX O . O", "C1", [3, 2], Some("B1")),
+    ];
+    for (diagram, at, stones, ko) in cases {
+        let setup = Setup::from_diagram(diagram, Color::Black).unwrap();
+        let game = Game::new(Rules::tromp_taylor(), setup).unwrap();
+        let mut light = LightPlayout::new(&game);
+        let index = |s: &str| game.board().index(s.parse::<Point>().unwrap());
+        let i = index(at);
+        let k = usize::from(light.live.empty_at[i]);
+        light.play::<0, true, false>(k, i);
+        assert_eq!(light.live.stones, stones, "{at} in\n{diagram}");
+        assert_eq!(
+            light.live.ko,
+            ko.map_or(0, |p| index(p) as u16),
+            "{at} in\n{diagram}"
+        );
+    }
+}
