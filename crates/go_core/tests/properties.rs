@@ -526,16 +526,17 @@ fn boards_are_equal_by_stones_and_size() {
     assert_eq!(empty, Board::new(9, 9).unwrap());
     assert_ne!(empty, Board::new(9, 13).unwrap());
     assert_ne!(empty, Board::new(13, 9).unwrap());
-    g.play(Move::Play(Point::new(2, 2).unwrap())).unwrap();
+    let mv = |s: &str| s.parse::<Move>().unwrap();
+    g.play(mv("C3")).unwrap();
     assert_ne!(g.board(), &empty);
     // A stone played and taken back by capture leaves a board equal to one
-    // that never had it.
+    // that never had it: Black's A1, taken by White's B1.
     let mut a = Game::new(Rules::tromp_taylor(), Setup::new(3, 1)).unwrap();
-    a.play(Move::Play(Point::new(0, 0).unwrap())).unwrap(); // B A1
-    a.play(Move::Play(Point::new(1, 0).unwrap())).unwrap(); // W B1 takes it
+    a.play(mv("A1")).unwrap();
+    a.play(mv("B1")).unwrap();
     let mut b = Game::new(Rules::tromp_taylor(), Setup::new(3, 1)).unwrap();
     b.play(Move::Pass).unwrap();
-    b.play(Move::Play(Point::new(1, 0).unwrap())).unwrap();
+    b.play(mv("B1")).unwrap();
     assert_eq!(a.board(), b.board());
     assert_eq!(
         format!("{:?}", g.board()),
