@@ -82,6 +82,23 @@ fn white_receives_points_for_handicap_stones() {
     .unwrap();
     assert_eq!(even.score().handicap_bonus, 0);
     assert_eq!(HandicapBonus::StonesMinusOne.points(0), 0);
+    // A setup is a handicap only when it holds black stones alone AND White moves
+    // first: black stones with Black to move, or a position with white stones too,
+    // is a problem position, not a handicap, and gives no bonus.
+    let black_to_move = Setup {
+        to_move: Color::Black,
+        ..setup.clone()
+    };
+    let mut with_white = setup.clone();
+    with_white.stones.push(("E5".parse().unwrap(), Color::White));
+    for not_handicap in [black_to_move, with_white] {
+        let g = Game::new(
+            base.with_handicap_bonus(HandicapBonus::Stones),
+            not_handicap,
+        )
+        .unwrap();
+        assert_eq!(g.score().handicap_bonus, 0);
+    }
 }
 
 #[test]
