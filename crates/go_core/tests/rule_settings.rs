@@ -90,7 +90,9 @@ fn white_receives_points_for_handicap_stones() {
         ..setup.clone()
     };
     let mut with_white = setup.clone();
-    with_white.stones.push(("E5".parse().unwrap(), Color::White));
+    with_white
+        .stones
+        .push(("E5".parse().unwrap(), Color::White));
     for not_handicap in [black_to_move, with_white] {
         let g = Game::new(
             base.with_handicap_bonus(HandicapBonus::Stones),
