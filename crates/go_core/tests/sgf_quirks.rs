@@ -79,11 +79,14 @@ fn an_unescaped_bracket_in_text_is_read_leniently_and_refused_strictly() {
         Some("a [ko] fight")
     );
     // A `]` that may end the value does: the next property follows.
-    let g = SgfGame::read("(;GM[1]C[a]PB[b])").unwrap();
-    assert_eq!(
-        (g.comment.as_deref(), g.black_name.as_deref()),
-        (Some("a"), Some("b"))
-    );
+    for text in ["(;GM[1]C[a]PB[b])", "(;GM[1] C [a] PB\n[b])"] {
+        let g = SgfGame::read(text).unwrap();
+        assert_eq!(
+            (g.comment.as_deref(), g.black_name.as_deref()),
+            (Some("a"), Some("b")),
+            "{text:?}"
+        );
+    }
     // Well-formed records read the same both ways.
     let plain = "(;GM[1]FF[4]SZ[9]C[an \\] escaped];B[ee];W[])";
     assert_eq!(
@@ -158,6 +161,46 @@ fn a_colour_moving_twice_and_a_later_setup_nodes_player() {
         let game = g.replay(Rules::default()).unwrap();
         assert_eq!(game.move_count(), g.moves.len(), "{text}: no pass put in");
     }
+    // After the first move `PL` names no first mover (the record's moves do) and
+    // is not read, even when malformed; in the root it is read, and checked.
+    for text in [
+        "(;GM[1]SZ[9];B[aa];PL[W];W[cc])",
+        "(;GM[1]SZ[9];B[aa];PL[x];W[cc])",
+    ] {
+        let g = SgfGame::read(text).unwrap();
+        assert_eq!(g.setup.to_move, Color::Black, "{text}");
+    }
+    assert!(SgfGame::read("(;GM[1]SZ[9]PL[x])").is_err());
+    assert!(SgfGame::read("(;GM[1]SZ[9]B[aa]PL[x])").is_err());
+}
+
+/// `PL` is written whenever reading the record back would not know the player
+/// otherwise: a record without moves (a handicap setup would be read with White
+/// to move), or one whose first mover is White.
+#[test]
+fn the_player_to_move_survives_writing_and_reading() {
+    use go_core::Color;
+    for text in [
+        "(;SZ[9]HA[2]AB[cc][gg]PL[B])",
+        "(;SZ[9]HA[2]AB[cc][gg])",
+        "(;SZ[9]AB[cc]PL[W])",
+        "(;SZ[9]AB[cc])",
+        "(;SZ[9]PL[W];W[ee];B[cc])",
+        "(;SZ[9];B[ee];W[cc])",
+    ] {
+        let g = SgfGame::read(text).unwrap();
+        let again = SgfGame::read(&g.to_sgf()).unwrap();
+        assert_eq!(again.setup, g.setup, "{text}");
+        let moves = |r: &SgfGame| r.moves.iter().map(|m| (m.color, m.mv)).collect::<Vec<_>>();
+        assert_eq!(moves(&again), moves(&g), "{text}");
+    }
+    assert_eq!(
+        SgfGame::read("(;SZ[9]HA[2]AB[cc][gg]PL[B])")
+            .unwrap()
+            .setup
+            .to_move,
+        Color::Black
+    );
 }
 
 /// A node outside every game tree (after the collection's last `)`) is an
@@ -371,6 +414,36 @@ fn a_moves_comment_is_its_own_nodes_or_the_next_comment_without_a_move() {
     let g = SgfGame::read("(;SZ[9]C[game];B[aa]C[one];C[two])").unwrap();
     assert_eq!(g.comment.as_deref(), Some("game"));
     assert_eq!(g.moves[0].comment.as_deref(), Some("one"));
+    // A move in the root node (some programs write one there): the root's
+    // comment is still the game's.
+    let g = SgfGame::read("(;SZ[9]B[aa]C[root];W[cc])").unwrap();
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.comment.as_deref(), Some("root"));
+    assert_eq!(g.moves[0].comment, None);
+}
+
+/// SGF text values: `\` escapes the next character, and a `\` before a line
+/// break removes it (a soft line break), the break being any of LF, CR, CRLF or
+/// LFCR as one break (FF[4] "Text").
+#[test]
+fn escapes_and_soft_line_breaks_in_text() {
+    use go_core::sgf::Collection;
+    for (value, read) in [
+        ("a\\]b", "a]b"),
+        ("a\\\\b", "a\\b"),
+        ("a\\:b", "a:b"),
+        ("one\\\ntwo", "onetwo"),
+        ("one\\\rtwo", "onetwo"),
+        ("one\\\r\ntwo", "onetwo"),
+        ("one\\\n\rtwo", "onetwo"),
+        // One break is soft, the next one kept.
+        ("one\\\n\ntwo", "one\ntwo"),
+        ("one\\\r\rtwo", "one\rtwo"),
+    ] {
+        let text = format!("(;GM[1]C[{value}])");
+        let c = Collection::parse(&text).unwrap();
+        assert_eq!(c.nodes[0].get("C"), Some(read), "{value:?}");
+    }
 }
 
 #[test]
