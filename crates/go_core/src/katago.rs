@@ -555,6 +555,18 @@ mod tests {
             assert!(Rules::from_katago(bad).is_err(), "{bad}");
         }
         assert!(Rules::from_katago(r#"{"komi":5000}"#).is_err());
+        // A value that is no JSON string, boolean or number is refused as such,
+        // naming it, before any key looks at it.
+        for (bad, value) in [
+            (r#"{"suicide":yes}"#, r#""yes""#),
+            (r#"{"komi":7.5x}"#, r#""7.5x""#),
+            (r#"{"komi":}"#, r#""""#),
+        ] {
+            let Err(RulesError::UnknownRules { why, .. }) = Rules::from_katago(bad) else {
+                panic!("{bad} read");
+            };
+            assert_eq!(why, format!("bad value {value}"), "{bad}");
+        }
     }
 
     #[test]

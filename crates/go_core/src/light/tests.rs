@@ -417,3 +417,31 @@ fn only_a_lone_stone_taking_one_sets_the_ko_point() {
         );
     }
 }
+
+/// `set_ko(Some(Simple))` puts the playout's own ko rule in place of the game's:
+/// on 5×5 under positional superko, some playouts then repeat an earlier board
+/// (simple ko only forbids the immediate retake), moves the game refuses; with
+/// `set_ko(None)` the game's superko is back and no playout repeats one.
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of playouts")]
+fn the_playouts_ko_rule_replaces_the_games() {
+    let start = Game::new(Rules::tromp_taylor(), Setup::new(5, 5)).unwrap();
+    let mut light = LightPlayout::new(&start);
+    let repeating = |light: &mut LightPlayout| {
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        (0..200)
+            .filter(|_| {
+                light.run(&mut rng, 2 * 25);
+                let mut game = start.clone();
+                light.moves().any(|mv| game.play(mv).is_err())
+            })
+            .count()
+    };
+    light.set_ko(Some(KoRule::Simple));
+    assert!(
+        repeating(&mut light) > 0,
+        "no board repeated under simple ko"
+    );
+    light.set_ko(None);
+    assert_eq!(repeating(&mut light), 0);
+}
