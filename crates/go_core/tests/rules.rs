@@ -91,11 +91,14 @@ fn g1_gtp_points_skip_i_and_sgf_points_count_from_the_top() {
     assert_eq!(pt("A1"), Point::new(0, 0).unwrap());
     assert_eq!(pt("j1"), Point::new(8, 0).unwrap());
     assert_eq!(pt("Z25"), Point::new(24, 24).unwrap());
-    for bad in ["I5", "A0", "A26", "", "5A", "AA1", "A01", "A1 "] {
+    for bad in [
+        "I5", "A0", "A26", "", "5A", "AA1", "A01", "A1 ", "A", "A100", "A999",
+    ] {
         assert_eq!(bad.parse::<Point>(), Err(ParseError::GtpPoint), "{bad:?}");
     }
     assert_eq!(pt("A19").to_sgf(19), "aa");
     assert_eq!(pt("T1").to_sgf(19), "ss");
+    assert!(pt("A19").to_sgf(19) != "ab" && pt("T1").to_sgf(19) != "aa");
     assert_eq!(Point::from_sgf("aa", 9).unwrap(), pt("A9"));
     assert_eq!(Point::from_sgf("aj", 9), Err(ParseError::SgfPoint));
     // Every point round-trips in both notations.
@@ -378,6 +381,7 @@ fn g3_each_option_is_its_own_setting_and_bad_values_are_errors() {
     );
     assert_eq!("6.4".parse::<Komi>(), Err(ParseError::Komi));
     assert_eq!("-0.5".parse::<Komi>().unwrap().halves(), -1);
+    assert_eq!("+6.5".parse::<Komi>().unwrap().halves(), 13);
     let too_big = Rules::default().with_komi(Komi::from_halves(5000));
     assert_eq!(
         too_big.validate(),
