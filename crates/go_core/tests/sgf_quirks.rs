@@ -27,6 +27,9 @@ fn fox_komi_conventions() {
         ("375", "RU[Chinese]", 7.5),
         ("650", "RU[Chinese]", 6.5),
         ("375", "RU[Japanese]", 4.0),
+        // Not a handicap game: a handicap without stones, or stones without one.
+        ("0", "HA[2]RU[Japanese]", 6.5),
+        ("0", "HA[0]AB[dd]RU[Japanese]", 6.5),
     ] {
         assert_eq!(
             komi(&fox(km, more)),
@@ -191,6 +194,10 @@ fn the_player_to_move_survives_writing_and_reading() {
         let g = SgfGame::read(text).unwrap();
         let again = SgfGame::read(&g.to_sgf()).unwrap();
         assert_eq!(again.setup, g.setup, "{text}");
+        let written = g.to_sgf();
+        // PL only where it says something: no moves, or White first.
+        let says_pl = g.moves.is_empty() || g.setup.to_move == Color::White;
+        assert_eq!(written.contains("PL["), says_pl, "{text} written {written}");
         let moves = |r: &SgfGame| r.moves.iter().map(|m| (m.color, m.mv)).collect::<Vec<_>>();
         assert_eq!(moves(&again), moves(&g), "{text}");
     }
@@ -201,6 +208,31 @@ fn the_player_to_move_survives_writing_and_reading() {
             .to_move,
         Color::Black
     );
+}
+
+/// `SgfGame` reads the main line (each tree's first child) only: the nodes of
+/// later variations, and anything they say, are left to [`Collection`].
+///
+/// [`Collection`]: go_core::sgf::Collection
+#[test]
+fn the_main_line_alone_is_read() {
+    use go_core::Color;
+    let text = "(;GM[1]SZ[9];B[ee](;W[cc]C[main];B[dd])(;W[gg]C[other]PB[x])(;W[aa]SZ[19]))";
+    let g = SgfGame::read(text).unwrap();
+    let moves: Vec<(Color, String)> = g
+        .moves
+        .iter()
+        .map(|m| (m.color, m.mv.to_string()))
+        .collect();
+    let expected = [
+        (Color::Black, "E5"),
+        (Color::White, "C7"),
+        (Color::Black, "D6"),
+    ];
+    assert_eq!(moves, expected.map(|(c, m)| (c, m.to_string())));
+    assert_eq!(g.moves[1].comment.as_deref(), Some("main"));
+    assert_eq!(g.black_name, None);
+    assert_eq!((g.setup.width, g.setup.height), (9, 9));
 }
 
 /// A node outside every game tree (after the collection's last `)`) is an
@@ -237,6 +269,11 @@ fn records_in_the_character_set_their_ca_names() {
             Some(name)
         );
     }
+    // A CA at the very start of the bytes (before the collection, skipped when
+    // read leniently) is still the label.
+    let bytes = encoding_rs::BIG5.encode("CA[Big5](;GM[1]PB[周俊勳])").0;
+    let g = SgfGame::read_bytes(&bytes).unwrap();
+    assert_eq!(g.black_name.as_deref(), Some("周俊勳"));
     // No CA: UTF-8, malformed bytes replaced.
     let g = SgfGame::read_bytes(b"(;GM[1]PB[a\xffb])").unwrap();
     assert_eq!(g.black_name.as_deref(), Some("a\u{fffd}b"));
