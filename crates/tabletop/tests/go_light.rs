@@ -65,3 +65,31 @@ fn no_light_path_where_the_result_could_differ() {
         assert!(light(&go_state(game)).is_none(), "{game}");
     }
 }
+
+/// `clone_from` (how the searches restart a playout, reusing buffers) from a
+/// state of another configuration gives that state whole: its board, its
+/// history and its game's definition (size, rules, action space, playouts).
+#[test]
+fn clone_from_another_configuration_takes_its_definition() {
+    let go = |game: &str| match go_state(game) {
+        AnyState::Go(s) => s,
+        _ => unreachable!("{game} is Go"),
+    };
+    let mut walk = SplitMix64::seed_from_u64(3);
+    let mut small = go("go(board_size=5,playouts=light)");
+    for _ in 0..4 {
+        small.playout_step(&mut walk);
+    }
+    let big = go("go(board_size=9,rules=japanese)");
+    for (mut into, from) in [(big.clone(), small.clone()), (small.clone(), big.clone())] {
+        into.clone_from(&from);
+        assert!(into == from);
+        assert_eq!(into.info(), from.info());
+        assert_eq!(into.legal_actions(), from.legal_actions());
+        assert_eq!(into.observation_string(0), from.observation_string(0));
+        assert_eq!(
+            light(&AnyState::Go(into)).is_some(),
+            light(&AnyState::Go(from)).is_some()
+        );
+    }
+}
