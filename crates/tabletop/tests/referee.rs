@@ -219,3 +219,35 @@ fn a_session_is_one_game_in_json_values() {
         "{sgf}"
     );
 }
+
+/// The `state` answer (no viewer) is the game's whole position in its own terms,
+/// with the turn fields every game shares.
+#[test]
+fn every_games_state_shows_its_own_fields() {
+    let mut r = Referee::new();
+    for (game, fields) in [
+        ("go", &["board"][..]),
+        ("o_an_quan", &["board", "position", "totals"][..]),
+        (
+            "hoop_race",
+            &["horses", "bank", "settling_order", "order"][..],
+        ),
+        ("trap_stones", &["draws", "phase", "traps"][..]),
+        (
+            "tarokk_war",
+            &["players", "soldier_pile", "location_pile"][..],
+        ),
+    ] {
+        let new = ok(&mut r, json!({"new": {"game": game, "seed": 1}}));
+        let state = ok(&mut r, json!({"state": {}}))["ok"].clone();
+        assert_eq!(new["state"], state, "{game}");
+        assert_eq!(state["game"], game, "{state}");
+        assert_eq!(state["over"], false, "{state}");
+        for field in fields {
+            assert!(
+                state.get(field).is_some(),
+                "{game}: no {field:?} in {state}"
+            );
+        }
+    }
+}
