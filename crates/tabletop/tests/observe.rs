@@ -41,5 +41,45 @@ fn hoop_race_observation_layout() {
     seats[mover] = 1.0;
     assert_eq!(out[at + 2..at + 6], seats, "the mover");
     assert_eq!(out[n - 1], 0.0, "the order is settled");
-    assert!(out[2 * PLACES..at].iter().sum::<f32>() >= 1.0, "a throw in the bank");
+    assert!(
+        out[2 * PLACES..at].iter().sum::<f32>() >= 1.0,
+        "a throw in the bank"
+    );
+}
+
+/// o_an_quan (`games/o_an_quan/observe.rs`): per square in ring order its stones,
+/// whether its quan is there and its owner (one per seat); then per seat its
+/// captured stones, captured quan and loans; then the player to move.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn o_an_quan_observation_layout() {
+    let game = load("o_an_quan").unwrap();
+    let (squares, per) = (12, 2 + 2);
+    let n = game.info().observation_shape[0];
+    assert_eq!(n, squares * per + 3 * 2 + 2);
+    let mut state = game.new_initial_state();
+    let mut out = vec![0.0f32; n];
+    state.observation_tensor(0, &mut out);
+    let square = |out: &[f32], k: usize| out[k * per..(k + 1) * per].to_vec();
+    let stones: f32 = (0..squares).map(|k| square(&out, k)[0]).sum();
+    assert_eq!(stones, 50.0, "5 stones on each of the 10 squares");
+    let quan: Vec<usize> = (0..squares)
+        .filter(|&k| square(&out, k)[1] == 1.0)
+        .collect();
+    assert_eq!(quan.len(), 2, "two quan");
+    for k in 0..squares {
+        let owners: f32 = square(&out, k)[2..].iter().sum();
+        assert_eq!(
+            owners,
+            if quan.contains(&k) { 0.0 } else { 1.0 },
+            "square {k}"
+        );
+    }
+    let tail = squares * per;
+    assert_eq!(out[tail..tail + 6], [0.0; 6], "nothing captured, no loans");
+    assert_eq!(out[n - 2..], [1.0, 0.0], "the first seat moves");
+    let a = state.legal_actions()[0];
+    state.apply_action(a).unwrap();
+    state.observation_tensor(0, &mut out);
+    assert_eq!(out[n - 2..], [0.0, 1.0], "then the second");
 }
