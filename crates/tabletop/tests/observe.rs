@@ -83,3 +83,36 @@ fn o_an_quan_observation_layout() {
     state.observation_tensor(0, &mut out);
     assert_eq!(out[n - 2..], [0.0, 1.0], "then the second");
 }
+
+/// go (`games/go/observe.rs`): four planes of height × width, row by row from
+/// A1 — Black's stones, White's stones, the empty points, and ones when Black
+/// is to move.
+#[cfg(feature = "go")]
+#[test]
+fn go_observation_planes() {
+    let game = load("go(board_size=5,rules=chinese)").unwrap();
+    assert_eq!(game.info().observation_shape, [4, 5, 5]);
+    let n = 25;
+    let mut state = game.new_initial_state();
+    let mut out = vec![9.0f32; 4 * n];
+    state.observation_tensor(0, &mut out);
+    assert_eq!(out[..2 * n], [0.0; 50], "no stones");
+    assert_eq!(out[2 * n..], [1.0; 50], "all empty, Black to move");
+    for mv in ["C3", "B4"] {
+        let a = state.string_to_action(mv).unwrap();
+        state.apply_action(a).unwrap();
+    }
+    let (c3, b4) = (2 * 5 + 2, 3 * 5 + 1);
+    state.observation_tensor(1, &mut out);
+    for p in 0..n {
+        let black = f32::from(u8::from(p == c3));
+        let white = f32::from(u8::from(p == b4));
+        assert_eq!([out[p], out[n + p]], [black, white], "point {p}");
+        assert_eq!(out[2 * n + p], 1.0 - black - white, "point {p}");
+    }
+    assert_eq!(out[3 * n..], [1.0; 25], "Black to move");
+    let a = state.string_to_action("pass").unwrap();
+    state.apply_action(a).unwrap();
+    state.observation_tensor(0, &mut out);
+    assert_eq!(out[3 * n..], [0.0; 25], "White to move");
+}
