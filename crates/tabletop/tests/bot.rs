@@ -412,3 +412,66 @@ fn go_reports_the_margin_beside_the_win() {
         "the score is weighed"
     );
 }
+
+/// Go's knowledge for the tree, as `GoKnowledge`'s documentation states it with
+/// the default weights (even 10, tactics 10, edge 10, near 5): priors of plain
+/// moves, of moves on the first two lines far from every stone and near one,
+/// and of the pass, which the tree leaves out under area scoring until the
+/// opponent has passed.
+#[cfg(feature = "go")]
+#[test]
+fn go_knowledge_follows_its_documented_rules() {
+    use tabletop::bot::{Knowledge, Prior};
+    use tabletop::games::go::{GoKnowledge, GoState};
+    let game = load("go(board_size=9,rules=chinese)").unwrap();
+    let tabletop::AnyState::Go(mut state) = game.new_initial_state() else {
+        unreachable!("Go");
+    };
+    let prior = |state: &GoState, mv: &str| {
+        let a = state.string_to_action(mv).unwrap();
+        let mut out = Vec::new();
+        GoKnowledge::default().priors(state, &[a], &mut out);
+        out[0]
+    };
+    let keeps = |state: &GoState, mv: &str| {
+        let a = state.string_to_action(mv).unwrap();
+        GoKnowledge::default().keep(state, a)
+    };
+    // The empty board: the even share only in the middle; on the first line
+    // `edge` playouts lost, on the second half as many.
+    assert_eq!(prior(&state, "E5"), Some(Prior::new(10.0, 0.0)));
+    assert_eq!(prior(&state, "A1"), Some(Prior::new(20.0, -0.5)));
+    assert_eq!(prior(&state, "B5"), Some(Prior::new(15.0, -5.0 / 15.0)));
+    // Under area scoring no pass in the tree before the opponent's.
+    assert_eq!(prior(&state, "pass"), None);
+    assert!(!keeps(&state, "pass"));
+    assert!(keeps(&state, "E5"));
+    // A stone two rows up (same column) makes E1 no lonely edge move; the last
+    // move (J9) is far from it. Next to the last move: `near` playouts won.
+    for mv in ["E3", "J9"] {
+        let a = state.string_to_action(mv).unwrap();
+        state.apply_action(a).unwrap();
+    }
+    assert_eq!(prior(&state, "E1"), Some(Prior::new(10.0, 0.0)));
+    assert_eq!(prior(&state, "A1"), Some(Prior::new(20.0, -0.5)));
+    assert_eq!(prior(&state, "H8"), Some(Prior::new(15.0, 5.0 / 15.0)));
+    // After the opponent's pass, a pass is in the tree; while more than a
+    // quarter of the board is empty, with all of its prior lost and never
+    // credited by RAVE.
+    let early_pass = Some(Prior {
+        visits: 20.0,
+        value: -1.0,
+        rave: false,
+    });
+    let a = state.string_to_action("pass").unwrap();
+    state.apply_action(a).unwrap();
+    assert!(keeps(&state, "pass"));
+    assert_eq!(prior(&state, "pass"), early_pass);
+    // Under territory scoring a pass is always in the tree.
+    let game = load("go(board_size=9,rules=japanese)").unwrap();
+    let tabletop::AnyState::Go(state) = game.new_initial_state() else {
+        unreachable!("Go");
+    };
+    assert!(keeps(&state, "pass"));
+    assert_eq!(prior(&state, "pass"), early_pass);
+}
