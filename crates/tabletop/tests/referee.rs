@@ -221,21 +221,32 @@ fn a_session_is_one_game_in_json_values() {
 }
 
 /// The `state` answer (no viewer) is the game's whole position in its own terms,
-/// with the turn fields every game shares.
+/// with the turn fields every game shares; a player's `view` is that player's
+/// part of it (the hidden games show one's own traps or hand only).
 #[test]
-fn every_games_state_shows_its_own_fields() {
+fn every_games_state_and_view_show_its_own_fields() {
     let mut r = Referee::new();
-    for (game, fields) in [
-        ("go", &["board"][..]),
-        ("o_an_quan", &["board", "position", "totals"][..]),
+    for (game, fields, seen) in [
+        ("go", &["board"][..], &["board"][..]),
+        (
+            "o_an_quan",
+            &["board", "position", "totals"][..],
+            &["board", "position", "totals"][..],
+        ),
         (
             "hoop_race",
             &["horses", "bank", "settling_order", "order"][..],
+            &["horses", "bank", "settling_order", "order"][..],
         ),
-        ("trap_stones", &["draws", "phase", "traps"][..]),
+        (
+            "trap_stones",
+            &["draws", "phase", "traps"][..],
+            &["draws", "phase", "own_traps", "opponent_traps_chosen"][..],
+        ),
         (
             "tarokk_war",
             &["players", "soldier_pile", "location_pile"][..],
+            &["hand"][..],
         ),
     ] {
         let new = ok(&mut r, json!({"new": {"game": game, "seed": 1}}));
@@ -247,6 +258,14 @@ fn every_games_state_shows_its_own_fields() {
             assert!(
                 state.get(field).is_some(),
                 "{game}: no {field:?} in {state}"
+            );
+        }
+        let view = ok(&mut r, json!({"view": {"player": 0}}))["ok"].clone();
+        assert_eq!(view["game"], game, "{view}");
+        for field in seen {
+            assert!(
+                view.get(field).is_some(),
+                "{game}: no {field:?} in the view {view}"
             );
         }
     }
