@@ -45,6 +45,13 @@ fn hoop_race_observation_layout() {
         out[2 * PLACES..at].iter().sum::<f32>() >= 1.0,
         "a throw in the bank"
     );
+    // A move takes a horse from waiting (place 0) to a step of the circle.
+    let a = state.legal_actions()[0];
+    state.apply_action(a).unwrap();
+    state.observation_tensor(0, &mut out);
+    let seat = &out[mover * PLACES..(mover + 1) * PLACES];
+    assert_eq!(seat[0], horses - 1.0);
+    assert_eq!(seat[2..].iter().sum::<f32>(), 1.0, "one horse on the board");
 }
 
 /// o_an_quan (`games/o_an_quan/observe.rs`): per square in ring order its stones,
@@ -115,4 +122,87 @@ fn go_observation_planes() {
     state.apply_action(a).unwrap();
     state.observation_tensor(0, &mut out);
     assert_eq!(out[3 * n..], [0.0; 25], "White to move");
+}
+
+/// The observation strings: each game's picture of the position as its player
+/// sees it, and the information state string, the record in the game's notation.
+#[test]
+fn observation_strings_picture_the_position() {
+    use rand_core::SeedableRng;
+    let play = |state: &mut tabletop::AnyState, moves: &[&str]| {
+        for mv in moves {
+            let a = state.string_to_action(mv).unwrap();
+            state.apply_action(a).unwrap();
+        }
+    };
+    #[cfg(feature = "go")]
+    {
+        let mut s = load("go(board_size=5)").unwrap().new_initial_state();
+        assert!(s.observation_string(0).ends_with("black to move\n"));
+        assert_eq!(s.information_state_string(0), "");
+        play(&mut s, &["C3"]);
+        let picture = s.observation_string(1);
+        assert!(picture.contains("\n  3 . . X . . 3\n"), "{picture}");
+        assert!(picture.ends_with("white to move\n"), "{picture}");
+        assert_eq!(s.information_state_string(1), "B C3");
+    }
+    #[cfg(feature = "o_an_quan")]
+    {
+        let mut s = load("o_an_quan").unwrap().new_initial_state();
+        let picture = s.observation_string(0);
+        assert!(picture.contains("[ 5][ 5][ 5][ 5][ 5]"), "{picture}");
+        assert!(picture.ends_with("A to move\n"), "{picture}");
+        play(&mut s, &["A3R"]);
+        assert!(s.observation_string(1).ends_with("B to move\n"));
+        assert_eq!(s.information_state_string(0), "A3R");
+    }
+    // The chance games: seeded random steps; the record has one word an action.
+    for (name, start) in [
+        ("hoop_race", "A: 4 waiting, 0 out"),
+        ("tarokk_war", "dealing"),
+    ] {
+        let Ok(game) = load(name) else { continue };
+        let mut s = game.new_initial_state();
+        assert!(s.observation_string(0).contains(start), "{name}");
+        let first = s.information_state_string(0);
+        if name == "hoop_race" {
+            assert_eq!(first, "");
+        } else {
+            assert_eq!(first, "player 1; first dealer ?; dealing 0");
+        }
+        let mut rng = SplitMix64::seed_from_u64(2);
+        for _ in 0..6 {
+            s.playout_step(&mut rng);
+        }
+        let record = s.information_state_string(0);
+        let words = record.split(' ').count();
+        if name == "hoop_race" {
+            assert_eq!(words, s.history().len(), "{record}");
+        } else {
+            assert!(
+                record.contains(&format!("dealing {}", s.history().len())),
+                "{record}"
+            );
+        }
+    }
+    // Hidden traps: each player sees its own only.
+    #[cfg(feature = "trap_stones")]
+    {
+        let mut s = load("trap_stones(width=5,height=5)")
+            .unwrap()
+            .new_initial_state();
+        let mut rng = SplitMix64::seed_from_u64(2);
+        while s.observation_string(0).matches('^').count()
+            + s.observation_string(1).matches('^').count()
+            < 2
+        {
+            s.playout_step(&mut rng);
+        }
+        let [mine, theirs] = [0, 1].map(|p| s.observation_string(p));
+        assert_eq!(
+            (mine.matches('^').count(), theirs.matches('^').count()),
+            (1, 1)
+        );
+        assert_ne!(mine, theirs);
+    }
 }
