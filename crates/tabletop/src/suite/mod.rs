@@ -18,7 +18,8 @@
 //! quickly):
 //! - the legal list is sorted, without duplicates, and equal to the set of actions
 //!   [`State::check`] accepts over the whole action space of the node; every listed
-//!   action plays; refused actions change nothing;
+//!   action plays and makes a state unequal to the one before; refused actions
+//!   change nothing;
 //! - chance nodes: outcomes sorted, each with a positive exact probability, summing
 //!   to exactly 1, and the legal list is the outcomes;
 //! - a finished game refuses every action of both spaces and has no legal actions;
@@ -489,6 +490,13 @@ fn check_node<S: State, R: Rng + ?Sized>(
         }
         if next.history().len() != state.history().len() + 1 || next.history().last() != Some(&a) {
             return Err(format!("action {a} was not recorded in the history"));
+        }
+        // States are equal when their positions and histories are: one more
+        // action makes another state.
+        if next == *state {
+            return Err(format!(
+                "the state after action {a} equals the state before it"
+            ));
         }
         let name = state.action_to_string(turn, a);
         match state.string_to_action(&name) {
