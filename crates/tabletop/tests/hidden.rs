@@ -163,3 +163,34 @@ fn tarokk_war_bot_decides_from_its_view_only() {
 fn trap_stones_bot_decides_from_its_view_only() {
     check_bot_over_games("trap_stones", &[4, 6, 10, 16, 24, 40]);
 }
+
+/// tarokk war's resampling draws a consistent game afresh at every decision:
+/// the opponent's shown soldiers kept, its hidden ones, the undrawn pile and the
+/// hands not dealt yet redrawn. It falls back to the true state only when no
+/// consistent game was drawn, which along random games never happens: at every
+/// decision some of 8 resamples differs from the true state.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_resamples_at_every_decision() {
+    let game = load("tarokk_war").unwrap();
+    let mut states = 0;
+    for seed in 0..4 {
+        let mut s = game.new_initial_state();
+        let mut rng = tabletop::rng::SplitMix64::seed_from_u64(seed);
+        while !s.is_terminal() {
+            if let Turn::Player(p) = s.current_player() {
+                states += 1;
+                for viewer in [p, 1 - p] {
+                    let moved = (0..8).any(|_| s.resample_from_infostate(viewer, &mut rng) != s);
+                    assert!(
+                        moved,
+                        "seed {seed}: no resample for {viewer} at {:?}",
+                        s.history()
+                    );
+                }
+            }
+            s.playout_step(&mut rng);
+        }
+    }
+    assert!(states > 100, "{states} decisions");
+}
