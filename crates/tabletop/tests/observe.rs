@@ -206,3 +206,52 @@ fn observation_strings_picture_the_position() {
         assert_ne!(mine, theirs);
     }
 }
+
+/// trap_stones (`games/trap_stones/observe.rs`): 13 planes of height × width —
+/// stones (own, opponent), scarecrows (own, opponent), traps (own, and the
+/// opponent's once shown: ruling T10), home cells (own, opponent), whose turn,
+/// a stake pending, before the play, scarecrows left (own, opponent) as a
+/// share of the rules' number; the information state names one's own traps.
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_observation_planes() {
+    use rand_core::SeedableRng;
+    let (w, h) = (5, 4);
+    let game = load("trap_stones(width=5,height=4)").unwrap();
+    assert_eq!(game.info().observation_shape, [13, h, w]);
+    let n = w * h;
+    let plane = |out: &[f32], k: usize| out[k * n..(k + 1) * n].to_vec();
+    let mut state = game.new_initial_state();
+    let mut out = vec![0.0f32; 13 * n];
+    state.observation_tensor(0, &mut out);
+    assert_eq!(plane(&out, 10), vec![1.0; n], "before the play");
+    assert!(
+        state
+            .information_state_string(0)
+            .starts_with("side 1; draws")
+    );
+    // Draws and traps, to the first stone.
+    let mut rng = SplitMix64::seed_from_u64(4);
+    let stones = |out: &[f32]| out[..2 * n].iter().sum::<f32>();
+    while stones(&out) == 0.0 {
+        state.playout_step(&mut rng);
+        state.observation_tensor(0, &mut out);
+    }
+    for player in [0, 1] {
+        state.observation_tensor(player, &mut out);
+        assert_eq!(plane(&out, 10), vec![0.0; n], "the play has begun");
+        let own = plane(&out, 4);
+        assert_eq!(own.iter().sum::<f32>(), 1.0, "one trap of one's own");
+        assert_eq!(plane(&out, 5), vec![0.0; n], "the opponent's hidden (T10)");
+        let k = own.iter().position(|&x| x == 1.0).unwrap();
+        let cell = format!("{}{}", char::from(b'a' + (k % w) as u8), k / w + 1);
+        let info = state.information_state_string(player);
+        assert!(
+            info.contains(&format!("side {} traps {cell}", player + 1)),
+            "{info}"
+        );
+        assert_eq!(stones(&out), 1.0, "the first stone");
+        assert_eq!(plane(&out, 11), vec![1.0; n], "every scarecrow left");
+        assert_eq!(plane(&out, 12), vec![1.0; n]);
+    }
+}

@@ -59,6 +59,7 @@ fn trap_stones_passes_the_suite() {
         "trap_stones(rules=blitz,width=5,height=3)",
         "trap_stones(rules=corners,width=4,height=5)",
         "trap_stones(width=3,height=3,scarecrows_anchor=false,stake=compulsory)",
+        "trap_stones(width=4,height=3,stake=optional)",
     ] {
         run(g, config());
     }
