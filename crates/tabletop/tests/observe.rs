@@ -255,3 +255,37 @@ fn trap_stones_observation_planes() {
         assert_eq!(plane(&out, 12), vec![1.0; n]);
     }
 }
+
+/// tarokk_war (`games/tarokk_war/observe.rs`): 14 card planes of the 32 cards
+/// (the first: one's own hand) and 17 numbers, the last one's points minus the
+/// opponent's; all zeros during the deal.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_observation_layout() {
+    use rand_core::SeedableRng;
+    let game = load("tarokk_war").unwrap();
+    let n = 14 * 32 + 17;
+    assert_eq!(game.info().observation_shape, [n]);
+    let mut state = game.new_initial_state();
+    let mut out = vec![9.0f32; n];
+    state.observation_tensor(0, &mut out);
+    assert_eq!(out, vec![0.0; n], "nothing seen during the deal");
+    let mut rng = SplitMix64::seed_from_u64(5);
+    let (mut hands_seen, mut scores_seen) = (false, false);
+    while !state.is_terminal() {
+        if let Turn::Player(p) = state.current_player() {
+            state.observation_tensor(p, &mut out);
+            // The mover holds cards: some in its hand plane.
+            hands_seen |= out[..32].iter().sum::<f32>() > 0.0;
+            let scores = state.scores();
+            for viewer in [p, 1 - p] {
+                state.observation_tensor(viewer, &mut out);
+                let lead = (scores[viewer] - scores[1 - viewer]) as f32;
+                assert_eq!(out[n - 1], lead, "{:?}", state.history());
+                scores_seen |= lead != 0.0;
+            }
+        }
+        state.playout_step(&mut rng);
+    }
+    assert!(hands_seen && scores_seen);
+}

@@ -122,6 +122,15 @@ fn every_unknown_field_is_refused_not_dropped() {
         "\"games\"",
     );
     ok(&mut r, json!({"new": {"game": "o_an_quan", "match": true}}));
+    // Holdings that end the match at once are refused, with the reason in words
+    // (ruling Q7).
+    refused(
+        &mut r,
+        json!({"new": {"game": "o_an_quan", "match": {"holdings": [{"stones": 50, "quan": 2}, {"stones": 0, "quan": 0}]}}}),
+        "bad_setup",
+        "player B holds no quan (ruling Q7)",
+    );
+    ok(&mut r, json!({"new": {"game": "o_an_quan", "match": true}}));
     refused(
         &mut r,
         json!({"next_game": "B"}),
