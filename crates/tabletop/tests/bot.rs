@@ -475,3 +475,36 @@ fn go_knowledge_follows_its_documented_rules() {
     assert!(keeps(&state, "pass"));
     assert_eq!(prior(&state, "pass"), early_pass);
 }
+
+/// Each game's search settings as its module documents them (measured in
+/// `docs/bots.md`): Go's RAVE, exploration, node-at-a-time growth and score
+/// weights; trap stones' progressive widening; the default for the others. The
+/// budget and seed asked for are kept.
+#[test]
+fn each_games_search_settings() {
+    let budget = Budget::playouts(123);
+    let plain = Config::with_budget(budget, 7);
+    #[cfg(feature = "go")]
+    {
+        let go = Config::for_game("go", budget, 7);
+        assert_eq!(
+            (go.rave, go.exploration, go.expand_after),
+            (Some(1000.0), 0.2, Some(2))
+        );
+        assert_eq!(
+            (go.score_weight, go.score_weight_decided, go.score_scale),
+            (0.03, 0.5, 0.5)
+        );
+        assert_eq!((go.seed, go.threads), (plain.seed, plain.threads));
+        assert_eq!(go.budget, budget);
+    }
+    #[cfg(feature = "trap_stones")]
+    {
+        let trap = Config::for_game("trap_stones", budget, 7);
+        let w = trap.widening.expect("trap stones widens");
+        assert_eq!((w.c, w.alpha, w.above), (4.0, 0.5, 48));
+        assert_eq!((trap.seed, trap.rave), (7, plain.rave));
+    }
+    let other = Config::for_game("o_an_quan", budget, 7);
+    assert_eq!(other, plain);
+}
