@@ -77,6 +77,11 @@ fn every_command_answers_as_gtp_says() {
     assert_eq!(say(&mut e, "set_free_handicap A1 B2 C3"), "=\n\n");
     assert_eq!(say(&mut e, "list_stones black"), "= A1 B2 C3\n\n");
     assert_eq!(
+        e.game().to_move(),
+        Color::White,
+        "White moves after a handicap"
+    );
+    assert_eq!(
         say(&mut e, "set_free_handicap A1"),
         "? invalid handicap\n\n"
     );
