@@ -542,6 +542,17 @@ fn boards_are_equal_by_stones_and_size() {
         format!("{:?}", g.board()),
         format!("Board 9x9\n{}", g.board())
     );
+    // A game's Debug: its rules, setup, turn, moves and board.
+    let debug = format!("{a:?}");
+    assert!(debug.starts_with("Game { rules: "), "{debug}");
+    for part in [
+        "setup: ",
+        "to_move: Black",
+        "moves: [Play(",
+        "board: Board 3x1",
+    ] {
+        assert!(debug.contains(part), "{part} in {debug}");
+    }
 }
 
 const PINNED: [u32; 12] = [0, 0, 2, 2, 704, 948_110_966, 0, 1, 0, 1, 883, 3_958_879_474];
