@@ -538,6 +538,21 @@ mod tests {
         let r = Rules::from_katago(r#"{"hasButton":true,"scoring":"AREA","komi":7}"#).unwrap();
         assert!(r.button());
         assert_eq!(r.komi(), Komi::from_halves(14));
+        // Each tax KataGo names, in its JSON and its compact string.
+        for (name, tax) in [("NONE", Tax::None), ("SEKI", Tax::Seki), ("ALL", Tax::All)] {
+            let json = format!(r#"{{"scoring":"AREA","tax":"{name}"}}"#);
+            assert_eq!(
+                Rules::from_katago(&json).map(|r| r.tax()),
+                Ok(tax),
+                "{json}"
+            );
+            let compact = format!("koSIMPLEscoreAREAtax{name}sui0");
+            assert_eq!(
+                Rules::from_katago(&compact).map(|r| r.tax()),
+                Ok(tax),
+                "{compact}"
+            );
+        }
         let r = Rules::from_katago("{}").unwrap();
         assert_eq!(r, Rules::tromp_taylor().with_komi(Komi::from_halves(15)));
         assert_eq!(
