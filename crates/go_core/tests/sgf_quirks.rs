@@ -201,13 +201,6 @@ fn the_player_to_move_survives_writing_and_reading() {
         let moves = |r: &SgfGame| r.moves.iter().map(|m| (m.color, m.mv)).collect::<Vec<_>>();
         assert_eq!(moves(&again), moves(&g), "{text}");
     }
-    assert_eq!(
-        SgfGame::read("(;SZ[9]HA[2]AB[cc][gg]PL[B])")
-            .unwrap()
-            .setup
-            .to_move,
-        Color::Black
-    );
 }
 
 /// `SgfGame` reads the main line (each tree's first child) only: the nodes of
