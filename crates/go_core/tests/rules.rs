@@ -700,6 +700,31 @@ fn g6_positional_and_situational_superko_differ() {
 }
 
 #[test]
+fn g6_superko_names_the_earliest_board_repeated() {
+    // White passes first: the starting board stands after moves 0 and 1, with
+    // White to move and then Black. Black takes the ko and White's retake
+    // brings that board back with Black to move.
+    let mut tt = game(Rules::tromp_taylor(), KO, Color::White);
+    play_all(&mut tt, &["pass", "C2"]);
+    assert_eq!(
+        tt.check(mv("B2")),
+        Err(IllegalMove::PositionalSuperko {
+            point: pt("B2"),
+            repeats: 0
+        })
+    );
+    let mut nz = game(Rules::new_zealand(), KO, Color::White);
+    play_all(&mut nz, &["pass", "C2"]);
+    assert_eq!(
+        nz.check(mv("B2")),
+        Err(IllegalMove::SituationalSuperko {
+            point: pt("B2"),
+            repeats: 1
+        })
+    );
+}
+
+#[test]
 fn g6_the_situational_hash_tells_the_player_to_move_apart() {
     // A pass changes the player to move and not the board: the board's hash
     // stays, the situation's does not, and neither is a constant.

@@ -67,6 +67,20 @@ fn the_komi_read_is_written_back_plainly() {
 }
 
 #[test]
+fn a_komi_out_of_range_is_refused_when_read_and_ignored_when_replayed() {
+    let e = SgfGame::read("(;GM[1]SZ[9]KM[1000.5];B[ee])").unwrap_err();
+    assert_eq!(e.kind, go_core::SgfErrorKind::BadNumber);
+    let mut record = SgfGame::read("(;GM[1]SZ[9]KM[1000];B[ee])").unwrap();
+    let game = record.replay(Rules::chinese()).unwrap();
+    assert_eq!(game.rules().komi(), Komi::from_points(1000.0).unwrap());
+    // Set by hand beyond the range: the rules' own komi.
+    record.komi = Some(Komi::from_halves(2001));
+    let game = record.replay(Rules::chinese()).unwrap();
+    assert_eq!(game.rules().komi(), Rules::chinese().komi());
+    assert_eq!(game.move_count(), 1);
+}
+
+#[test]
 fn an_unescaped_bracket_in_text_is_read_leniently_and_refused_strictly() {
     use go_core::sgf::{Collection, Reading};
     let text = "(;GM[1]FF[4]SZ[9]C[a [ko] fight]PB[Ann];B[ee]C[x]y];W[cc])";
@@ -273,6 +287,8 @@ fn records_in_the_character_set_their_ca_names() {
     // An unknown character set is an error at its value.
     let e = decode(b"(;GM[1]CA[klingon])").unwrap_err();
     assert_eq!(e.offset, 10);
+    let e = decode(b"(;GM[1]CA \n [klingon])").unwrap_err();
+    assert_eq!(e.offset, 13, "the offset of the value, after the blanks");
     // A longer property name ending in CA is not CA.
     let bytes = encoding_rs::BIG5
         .encode("(;GM[1]XCA[klingon]CA[Big5]PB[周俊勳])")

@@ -165,3 +165,41 @@ impl Game {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use crate::board::BLACK;
+    use crate::{Color, Game, Move, Point, Rules, Setup};
+
+    /// The cell colours of the game's present board.
+    fn colors(g: &Game) -> Vec<u8> {
+        (0..g.board.cell_count())
+            .map(|c| g.board.color_at(c))
+            .collect()
+    }
+
+    #[test]
+    fn has_position_compares_the_board_and_the_player_to_move() {
+        // The key only says where to look: a board with a key of the game's but
+        // other stones is not one of its positions (as after a hash collision),
+        // nor, under situational superko, the same board with the other player to
+        // move.
+        for rules in [Rules::tromp_taylor(), Rules::new_zealand()] {
+            let mut g = Game::new(rules, Setup::new(5, 5)).unwrap();
+            g.play(Move::Play(Point::new(2, 2).unwrap())).unwrap();
+            let next = g.to_move();
+            let key = g.key_for(g.hash(), next);
+            let now = colors(&g);
+            assert!(g.has_position(key, next, &now));
+            let empty = now.iter().position(|&c| c == crate::board::EMPTY).unwrap();
+            let mut other = now.clone();
+            other[empty] = BLACK;
+            assert!(!g.has_position(key, next, &other));
+            let situational = rules == Rules::new_zealand();
+            assert_eq!(g.has_position(key, next.opponent(), &now), !situational);
+            assert_eq!(next, Color::White);
+        }
+    }
+}
