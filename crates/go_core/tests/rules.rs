@@ -163,6 +163,19 @@ fn g1_a_printed_board_marks_the_star_points_only() {
 }
 
 #[test]
+fn a_printed_game_is_its_board_then_the_move_the_turn_and_the_prisoners() {
+    let mut g = game(Rules::japanese(), KO, Color::Black);
+    play_all(&mut g, &["C2"]);
+    let text = g.to_string();
+    let board = g.board().to_string();
+    assert!(text.starts_with(&board), "{text}");
+    assert_eq!(
+        &text[board.len()..],
+        "move 1, white to play; prisoners: black 1, white 0"
+    );
+}
+
+#[test]
 fn g1_diagrams_read_like_go_diagrams() {
     let b = Board::from_diagram(
         "
@@ -719,6 +732,22 @@ fn g6_superko_names_the_earliest_board_repeated() {
         nz.check(mv("B2")),
         Err(IllegalMove::SituationalSuperko {
             point: pt("B2"),
+            repeats: 1
+        })
+    );
+    // Except a lone stone's suicide, which names the present board although it
+    // stood before the pass too.
+    let pos = "
+        . O .
+        O . .
+        . . .
+    ";
+    let mut tt = game(Rules::tromp_taylor(), pos, Color::White);
+    play_all(&mut tt, &["pass"]);
+    assert_eq!(
+        tt.check(mv("A3")),
+        Err(IllegalMove::PositionalSuperko {
+            point: pt("A3"),
             repeats: 1
         })
     );
