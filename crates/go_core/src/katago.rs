@@ -582,6 +582,21 @@ mod tests {
             };
             assert_eq!(why, format!("bad value {value}"), "{bad}");
         }
+        // Nesting and escapes are refused whole, whatever else the object holds.
+        for bad in [
+            r#"{"ko":["SIMPLE"]}"#,
+            r#"{"ko":"SIMPLE","x":{"a":1}}"#,
+            r#"{"ko":"SIM\"PLE"}"#,
+            r#"{"ko":"SIMPLE","n\u0061me":"x"}"#,
+        ] {
+            let Err(RulesError::UnknownRules { why, .. }) = Rules::from_katago(bad) else {
+                panic!("{bad} read");
+            };
+            assert_eq!(
+                why, "only a flat object of strings, booleans and numbers",
+                "{bad}"
+            );
+        }
     }
 
     #[test]

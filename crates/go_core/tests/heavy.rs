@@ -282,6 +282,13 @@ fn answers_with_a_hane_pattern() {
         );
     }
     assert!(seen.contains(&Move::Play(pt("D3"))) && seen.contains(&Move::Play(pt("D5"))));
+    // The hints say so of those two alone among the eight points around D4,
+    // and of no point farther away.
+    for p in game.board().points() {
+        let hints = game.move_hints(p);
+        let pattern = hints.is_some_and(|h| h.pattern);
+        assert_eq!(pattern, [pt("D3"), pt("D5")].contains(&p), "{p}");
+    }
     // Without patterns the move is anywhere.
     let seen = moves(&game, &HeavyPolicy::LIGHT, 100);
     assert!(
