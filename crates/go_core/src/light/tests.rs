@@ -445,3 +445,49 @@ fn the_playouts_ko_rule_replaces_the_games() {
     light.set_ko(None);
     assert_eq!(repeating(&mut light), 0);
 }
+
+/// A stone with no empty and no friendly neighbour is refused at once when it
+/// would die alone, and played when it takes a chain: here C2 among four white
+/// stones, each alone with at most four pseudo-liberties, takes B2.
+#[test]
+fn a_lone_stone_that_takes_a_stone_is_played() {
+    use crate::{Color, Point, Setup};
+    let diagram = ". . . . . .\n. X O . . .\nX O . O . .\n. X O . . .";
+    for (rules, superko) in [(Rules::tromp_taylor(), true), (Rules::chinese(), false)] {
+        let setup = Setup::from_diagram(diagram, Color::Black).unwrap();
+        let game = Game::new(rules, setup).unwrap();
+        let mut light = LightPlayout::new(&game);
+        let i = game.board().index("C2".parse::<Point>().unwrap());
+        let k = usize::from(light.live.empty_at[i]);
+        let played = if superko {
+            light.try_play::<0, true>(k)
+        } else {
+            light.try_play::<0, false>(k)
+        };
+        assert!(played, "{rules:?}");
+        assert_eq!(light.live.stones, [4, 3], "{rules:?}");
+    }
+    // The same shape at the top of 25×25, after a stone of Black's has taken
+    // a pseudo-liberty from four empty cells elsewhere (their table entries,
+    // junk for an empty cell, wrap to 65535) and White has answered far away:
+    // the four white chains' own entries, not others, say whether C2 may take.
+    let mut setup = Setup::new(25, 25);
+    let at = |c: u8, r: u8| Point::new(c, r).unwrap();
+    for (c, r) in [(11, 20), (10, 19), (11, 18)] {
+        setup.stones.push((at(c, r), Color::Black));
+    }
+    for (c, r) in [(12, 20), (11, 19), (13, 19), (12, 18)] {
+        setup.stones.push((at(c, r), Color::White));
+    }
+    let game = Game::new(Rules::tromp_taylor(), setup).unwrap();
+    let mut light = LightPlayout::new(&game);
+    for p in [at(21, 17), at(0, 0)] {
+        let i = game.board().index(p);
+        let k = usize::from(light.live.empty_at[i]);
+        light.play::<0, true, true>(k, i);
+    }
+    let i = game.board().index(at(12, 19));
+    let k = usize::from(light.live.empty_at[i]);
+    assert!(light.try_play::<0, true>(k));
+    assert_eq!(light.live.stones, [5, 4]);
+}
