@@ -1245,7 +1245,16 @@ fn g8_results_print_and_parse() {
             margin: Margin::HalfPoints(1_999_999)
         }
     );
-    for bad in ["X+1", "B+1.3", "", "B3", "B+1000000", "W+9999999999.5"] {
+    for bad in [
+        "X+1",
+        "B+1.3",
+        "",
+        "B3",
+        "B+1000000",
+        "W+9999999999.5",
+        "B+-3",
+        "W+-0.5",
+    ] {
         assert_eq!(
             bad.parse::<GameResult>(),
             Err(ParseError::GameResult),

@@ -684,6 +684,13 @@ mod tests {
             b.place(i, BLACK);
         }
         assert!(!b.adds_one_stone(b2, BLACK), "no empty neighbour");
+        // Black's A1 in atari at B1, White's C1 beside B1 with two liberties
+        // more: Black on B1 saves A1 and takes nothing.
+        let mut b = Board::new(9, 9).unwrap();
+        b.place(a1, BLACK);
+        b.place(a2, WHITE);
+        b.place(c1, WHITE);
+        assert!(b.adds_one_stone(b1, BLACK), "Black on B1 joins A1");
     }
 
     #[test]
