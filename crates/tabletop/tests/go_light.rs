@@ -93,3 +93,70 @@ fn clone_from_another_configuration_takes_its_definition() {
         );
     }
 }
+
+/// `Go::state_of` (how the GTP engine hands its game to the search): the game
+/// as it stands, its moves as the history, and a move cap of four times the
+/// points or the moves so far and the points again, whichever is more; light
+/// playouts only when asked.
+#[test]
+fn a_game_as_it_stands_becomes_a_state() {
+    use go_core::{Color, Game as GoGame, Move, Point, Rules, Setup};
+    use tabletop::games::go::Go;
+    let mut game = GoGame::new(Rules::chinese(), Setup::new(7, 9)).unwrap();
+    assert_eq!(Go::state_of(&game).info().max_game_length, 4 * 63);
+    game.play(Move::Play(Point::new(3, 4).unwrap())).unwrap();
+    game.play(Move::Pass).unwrap();
+    let state = Go::state_of(&game);
+    assert!(*state.game() == game);
+    assert_eq!(state.history().len(), 2);
+    assert_eq!(state.current_player(), tabletop::Turn::Player(0));
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(state.light_playouts().is_none(), "heavy playouts");
+    assert!(
+        Go::state_with_playouts(&game, false)
+            .light_playouts()
+            .is_some()
+    );
+    // Actions are the points row by row, then the pass; points off the board
+    // (a column or row past the edge) have none.
+    assert_eq!(
+        state.move_to_action(Move::Play(Point::new(3, 4).unwrap())),
+        Some(4 * 7 + 3)
+    );
+    assert_eq!(state.move_to_action(Move::Pass), Some(63));
+    for (c, r) in [(7, 0), (0, 9), (7, 9)] {
+        let off = Move::Play(Point::new(c, r).unwrap());
+        assert_eq!(state.move_to_action(off), None, "{off}");
+    }
+    assert_eq!(
+        state.action_to_move(31),
+        Some(Move::Play(Point::new(3, 4).unwrap()))
+    );
+    // A long game: its moves so far and the points again.
+    // Three kos under simple ko (Japanese rules): the six moves of the cycle
+    // bring back the starting board, again and again.
+    let triple_ko = "
+        . X O .
+        X O . O
+        . X O .
+        . . . .
+        . X O .
+        X . X O
+        . X O .
+        . . . .
+        . X O .
+        X O . O
+        . X O .
+    ";
+    let setup = Setup::from_diagram(triple_ko, Color::Black).unwrap();
+    let mut long = GoGame::new(Rules::japanese(), setup).unwrap();
+    for _ in 0..25 {
+        for p in ["C2", "B6", "C10", "B2", "C6", "B10"] {
+            long.play(Move::Play(p.parse().unwrap())).unwrap();
+        }
+    }
+    let n = long.move_count();
+    assert_eq!(n, 150);
+    // More than four times the 44 points: the moves so far and the points.
+    assert_eq!(Go::state_of(&long).info().max_game_length, 150 + 44);
+}

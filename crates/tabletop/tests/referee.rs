@@ -138,6 +138,15 @@ fn every_unknown_field_is_refused_not_dropped() {
         "next_game takes",
     );
     ok(&mut r, json!({"new": {"game": "go", "setup": {"size": 9}}}));
+    for side in ["width", "height"] {
+        refused(
+            &mut r,
+            json!({"new": {"game": "go", "setup": {side: 9}}}),
+            "bad_setup",
+            "a rectangular board is a position",
+        );
+    }
+    ok(&mut r, json!({"new": {"game": "go", "setup": {"size": 9}}}));
     refused(
         &mut r,
         json!({"legal": {"player": 0}}),
@@ -227,6 +236,40 @@ fn a_session_is_one_game_in_json_values() {
         sgf["ok"]["sgf"].as_str().unwrap().contains(";B[cc]"),
         "{sgf}"
     );
+}
+
+/// The `score` answer is each game's own count, in its crate's terms.
+#[test]
+fn every_games_score_is_its_own_count() {
+    let mut r = Referee::new();
+    ok(&mut r, json!({"new": {"game": "go", "setup": {"size": 5}}}));
+    ok(&mut r, json!({"play": "C3"}));
+    // The game's own count is the detail (the rest is the interface's).
+    let score = ok(&mut r, json!({"score": {}}))["ok"]["detail"].clone();
+    assert_eq!(score["black"], 25, "{score}");
+    assert_eq!(score["result"], "B+25", "{score}");
+    ok(&mut r, json!({"new": {"game": "o_an_quan"}}));
+    let score = ok(&mut r, json!({"score": {}}))["ok"]["detail"].clone();
+    // Per player, up to the crate's most players.
+    assert_eq!(score["players"], 2, "{score}");
+    assert_eq!(score["quan_value"], 10, "{score}");
+    assert_eq!(score["captured"], json!([0, 0, 0, 0]), "{score}");
+    ok(&mut r, json!({"new": {"game": "hoop_race", "seed": 1}}));
+    let score = ok(&mut r, json!({"score": {}}))["ok"]["detail"].clone();
+    assert_eq!(score["sides"], 2, "{score}");
+    let out = score["out"].as_array().unwrap();
+    assert!(out.len() >= 2 && out.iter().all(|n| n == 0), "{score}");
+    // Trap stones counts once the traps are set (here by the setup).
+    let setup = json!({
+        "draws": {"first": "one", "axis": "dark", "side": "light"},
+        "traps": [["c7"], ["e3"]],
+    });
+    ok(
+        &mut r,
+        json!({"new": {"game": "trap_stones", "rules": {"preset": "source", "traps": 1}, "setup": setup}}),
+    );
+    let score = ok(&mut r, json!({"score": {}}))["ok"]["detail"].clone();
+    assert_eq!(score, json!([0, 0]), "{score}");
 }
 
 /// The `state` answer (no viewer) is the game's whole position in its own terms,
