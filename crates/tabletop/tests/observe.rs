@@ -225,6 +225,22 @@ fn trap_stones_observation_planes() {
     let mut out = vec![0.0f32; 13 * n];
     state.observation_tensor(0, &mut out);
     assert_eq!(plane(&out, 10), vec![1.0; n], "before the play");
+    // Plane 8: whose turn it is, before the play as during it (after the
+    // chance draws, a player's choice).
+    let mut before = state.clone();
+    let mut walk = SplitMix64::seed_from_u64(4);
+    let first = loop {
+        if let Turn::Player(p) = before.current_player() {
+            break p;
+        }
+        before.playout_step(&mut walk);
+    };
+    for (viewer, to_move) in [(first, 1.0), (1 - first, 0.0)] {
+        before.observation_tensor(viewer, &mut out);
+        assert_eq!(plane(&out, 10), vec![1.0; n], "still before the play");
+        assert_eq!(plane(&out, 8), vec![to_move; n], "viewer {viewer}");
+    }
+    state.observation_tensor(0, &mut out);
     assert!(
         state
             .information_state_string(0)
@@ -275,8 +291,17 @@ fn tarokk_war_observation_layout() {
     while !state.is_terminal() {
         if let Turn::Player(p) = state.current_player() {
             state.observation_tensor(p, &mut out);
-            // The mover holds cards: some in its hand plane.
-            hands_seen |= out[..32].iter().sum::<f32>() > 0.0;
+            // The mover's hand plane is its hand, card by card.
+            let tabletop::AnyState::TarokkWar(s) = &state else {
+                unreachable!("tarokk war")
+            };
+            let me = tarokk_war::Player::new(p).unwrap();
+            let mut hand = [0.0f32; 32];
+            for c in s.game().unwrap().view(me).hand {
+                hand[c.index()] = 1.0;
+            }
+            assert_eq!(out[..32], hand, "{:?}", state.history());
+            hands_seen |= hand.contains(&1.0);
             let scores = state.scores();
             for viewer in [p, 1 - p] {
                 state.observation_tensor(viewer, &mut out);

@@ -322,3 +322,39 @@ fn every_games_state_and_view_show_its_own_fields() {
         }
     }
 }
+
+/// Tarokk war's state names who took a location with the tök VIII in phase I
+/// (ruling W5), and the location, once it has happened; the view shows it to
+/// both players.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_wars_tok_viii_is_in_the_state_and_the_views() {
+    use rand_core::SeedableRng;
+    use tabletop::{AnyState, Game, State, load, referee};
+    let game = load("tarokk_war").unwrap();
+    let mut rng = tabletop::rng::SplitMix64::seed_from_u64(1);
+    let mut seen = 0;
+    for _ in 0..40 {
+        let mut state = game.new_initial_state();
+        while !state.is_terminal() {
+            state.playout_step(&mut rng);
+            let AnyState::TarokkWar(s) = &state else {
+                unreachable!("tarokk war")
+            };
+            let json = referee::state_json(&state);
+            match s.game().and_then(|g| g.tok_viii_location()) {
+                None => assert_eq!(json["tok_viii"], Value::Null, "{json}"),
+                Some((_, location)) => {
+                    assert_eq!(json["tok_viii"]["location"], location.to_string(), "{json}");
+                    assert!(json["tok_viii"]["player"].is_string(), "{json}");
+                    for p in [0, 1] {
+                        let view = referee::view_json(&state, p);
+                        assert_eq!(view["tok_viii"], json["tok_viii"], "{view}");
+                    }
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no game took a location with the tök VIII");
+}
