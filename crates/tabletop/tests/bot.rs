@@ -380,6 +380,29 @@ fn threads_share_the_budget_and_stay_reproducible() {
             (a.nodes, &a.children),
             "{name}: two threads searched as one"
         );
+        // The helper draws from a generator of its own: its tree is not the
+        // main thread's again (with the main seed, the two threads' root
+        // visits would be one thread's with 151 playouts plus with 150).
+        let alone = |n: u64| {
+            let c = Config {
+                budget: Budget::playouts(n),
+                ..one
+            };
+            twice(name, c).0.children
+        };
+        let mut same_seed = std::collections::BTreeMap::new();
+        for c in alone(151).into_iter().chain(alone(150)) {
+            *same_seed.entry(c.action).or_insert(0u64) += u64::from(c.visits);
+        }
+        let merged: std::collections::BTreeMap<_, _> = a
+            .children
+            .iter()
+            .map(|c| (c.action, u64::from(c.visits)))
+            .collect();
+        assert_ne!(
+            merged, same_seed,
+            "{name}: the helper searched with the main seed"
+        );
     }
 }
 
