@@ -313,4 +313,8 @@ fn tarokk_war_observation_layout() {
         state.playout_step(&mut rng);
     }
     assert!(hands_seen && scores_seen);
+    // Over: any action, a card or a number past the cards, is refused as such.
+    for action in [0, 31, 32, 1000] {
+        assert_eq!(state.check(action), Err(tabletop::ActionError::Terminal));
+    }
 }

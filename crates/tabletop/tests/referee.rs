@@ -302,6 +302,12 @@ fn every_games_state_and_view_show_its_own_fields() {
         ),
     ] {
         let new = ok(&mut r, json!({"new": {"game": game, "seed": 1}}));
+        // The game's rules, in its crate's terms.
+        let rules = &new["ok"]["rules"];
+        assert!(
+            rules.as_object().is_some_and(|o| !o.is_empty()),
+            "{game}: rules {rules}"
+        );
         let state = ok(&mut r, json!({"state": {}}))["ok"].clone();
         assert_eq!(new["state"], state, "{game}");
         assert_eq!(state["game"], game, "{state}");
