@@ -132,6 +132,10 @@ fn a_game_as_it_stands_becomes_a_state() {
         state.action_to_move(31),
         Some(Move::Play(Point::new(3, 4).unwrap()))
     );
+    assert_eq!(state.action_to_move(63), Some(Move::Pass));
+    for past in [64, 70, 1000] {
+        assert_eq!(state.action_to_move(past), None, "{past}");
+    }
     // A long game: its moves so far and the points again.
     // Three kos under simple ko (Japanese rules): the six moves of the cycle
     // bring back the starting board, again and again.
