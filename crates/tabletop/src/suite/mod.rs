@@ -21,7 +21,8 @@
 //!   action plays and makes a state unequal to the one before; refused actions
 //!   change nothing;
 //! - chance nodes: outcomes sorted, each with a positive exact probability, summing
-//!   to exactly 1, and the legal list is the outcomes;
+//!   to exactly 1, and the legal list is the outcomes; anywhere else
+//!   [`State::sample_chance`] draws nothing;
 //! - a finished game refuses every action of both spaces and has no legal actions;
 //!   returns lie within the declared utilities (and sum as declared); before the
 //!   end, returns are 0;
@@ -213,7 +214,14 @@ fn check_one_game<G: Game>(
             summary.uniformity_tests += 1;
             uniformity_left -= 1;
         }
-        let action = match state.current_player() {
+        let turn = state.current_player();
+        if turn != Turn::Chance && state.sample_chance(&mut rng.clone()).is_some() {
+            return Err(fail(
+                "sample_chance drew an outcome where chance is not to act".into(),
+                &state,
+            ));
+        }
+        let action = match turn {
             Turn::Terminal => break,
             Turn::Chance => {
                 chance_nodes += 1;
