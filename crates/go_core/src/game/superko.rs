@@ -168,17 +168,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use alloc::vec::Vec;
-
     use crate::board::BLACK;
     use crate::{Color, Game, Move, Point, Rules, Setup};
-
-    /// The cell colours of the game's present board.
-    fn colors(g: &Game) -> Vec<u8> {
-        (0..g.board.cell_count())
-            .map(|c| g.board.color_at(c))
-            .collect()
-    }
 
     #[test]
     fn has_position_compares_the_board_and_the_player_to_move() {
@@ -191,14 +182,14 @@ mod tests {
             g.play(Move::Play(Point::new(2, 2).unwrap())).unwrap();
             let next = g.to_move();
             let key = g.key_for(g.hash(), next);
-            let now = colors(&g);
-            assert!(g.has_position(key, next, &now));
+            let now = &g.colors_at(g.steps.len())[..g.board.cell_count()];
+            assert!(g.has_position(key, next, now));
             let empty = now.iter().position(|&c| c == crate::board::EMPTY).unwrap();
-            let mut other = now.clone();
+            let mut other = now.to_vec();
             other[empty] = BLACK;
             assert!(!g.has_position(key, next, &other));
             let situational = rules == Rules::new_zealand();
-            assert_eq!(g.has_position(key, next.opponent(), &now), !situational);
+            assert_eq!(g.has_position(key, next.opponent(), now), !situational);
             assert_eq!(next, Color::White);
         }
     }

@@ -205,8 +205,9 @@ impl SgfGame {
 
     /// Plays the record's main line under `rules` (its komi replaced by the
     /// record's `KM` when given, unless that is beyond ±1000 points, as only a
-    /// `komi` field set by hand can be: reading refuses such a `KM`). A colour that moves twice in a row is read as if
-    /// the other colour passed in between, as some editors write records.
+    /// `komi` field set by hand can be: reading refuses such a `KM`). A colour
+    /// that moves twice in a row is read as if the other colour passed in
+    /// between, as some editors write records.
     ///
     /// # Errors
     /// [`SgfErrorKind::Setup`] for setup stones that are not a legal position;
