@@ -52,6 +52,19 @@ fn hoop_race_observation_layout() {
     let seat = &out[mover * PLACES..(mover + 1) * PLACES];
     assert_eq!(seat[0], horses - 1.0);
     assert_eq!(seat[2..].iter().sum::<f32>(), 1.0, "one horse on the board");
+    // On through the game: at each move the mover's entry, for either seat.
+    let mut movers = [false; 2];
+    while !state.is_terminal() {
+        if let Turn::Player(mover) = state.current_player() {
+            state.observation_tensor(0, &mut out);
+            let mut seats = [0.0; 4];
+            seats[mover] = 1.0;
+            assert_eq!(out[at..at + 6], [0.0, 1.0, seats[0], seats[1], 0.0, 0.0]);
+            movers[mover] = true;
+        }
+        state.playout_step(&mut rng);
+    }
+    assert_eq!(movers, [true, true]);
 }
 
 /// o_an_quan (`games/o_an_quan/observe.rs`): per square in ring order its stones,
@@ -317,4 +330,42 @@ fn tarokk_war_observation_layout() {
     for action in [0, 31, 32, 1000] {
         assert_eq!(state.check(action), Err(tabletop::ActionError::Terminal));
     }
+}
+
+/// trap_stones' information state (`seen_text`): the draws, each side's traps —
+/// one's own by cell, the opponent's as "hidden xN" until shown (ruling T10),
+/// then by cell — and the moves.
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_information_state_hides_only_the_opponents_traps() {
+    use rand_core::SeedableRng;
+    let game = load("trap_stones(width=5,height=5)").unwrap();
+    let start = game.new_initial_state();
+    assert_eq!(
+        [0, 1].map(|p| start.information_state_string(p)),
+        [
+            "side 1; draws; side 1 traps; side 2 traps hidden x0; moves",
+            "side 2; draws; side 1 traps hidden x0; side 2 traps; moves",
+        ]
+    );
+    let mut shown = 0;
+    for seed in 0..20 {
+        let mut s = game.new_initial_state();
+        let mut rng = SplitMix64::seed_from_u64(seed);
+        while !s.is_terminal() {
+            s.playout_step(&mut rng);
+            for p in [0, 1] {
+                let text = s.information_state_string(p);
+                let parts: Vec<&str> = text.split("; ").collect();
+                let [own, other] = [p, 1 - p].map(|k| parts[2 + k]);
+                assert!(!own.contains("hidden"), "{text}");
+                // "side N traps", then "hidden xN" or the cells.
+                let words: Vec<&str> = other.split(' ').skip(3).collect();
+                let hidden = words.first() == Some(&"hidden");
+                assert_eq!(words.len(), if hidden { 2 } else { 1 }, "{text}");
+                shown += usize::from(!hidden);
+            }
+        }
+    }
+    assert!(shown > 0, "no trap shown in 20 games");
 }

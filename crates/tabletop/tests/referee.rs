@@ -330,16 +330,16 @@ fn every_games_state_and_view_show_its_own_fields() {
 }
 
 /// Tarokk war's state names who took a location with the tök VIII in phase I
-/// (ruling W5), and the location, once it has happened; the view shows it to
-/// both players.
+/// (ruling W5), and the location, once it has happened, and in phase II the
+/// location fought over and its defender; the view shows both to both players.
 #[cfg(feature = "tarokk_war")]
 #[test]
-fn tarokk_wars_tok_viii_is_in_the_state_and_the_views() {
+fn tarokk_wars_tok_viii_and_front_are_in_the_state_and_the_views() {
     use rand_core::SeedableRng;
     use tabletop::{AnyState, Game, State, load, referee};
     let game = load("tarokk_war").unwrap();
     let mut rng = tabletop::rng::SplitMix64::seed_from_u64(1);
-    let mut seen = 0;
+    let (mut seen, mut fronts) = (0, 0);
     for _ in 0..40 {
         let mut state = game.new_initial_state();
         while !state.is_terminal() {
@@ -360,7 +360,114 @@ fn tarokk_wars_tok_viii_is_in_the_state_and_the_views() {
                     seen += 1;
                 }
             }
+            match s.game().and_then(|g| g.front()) {
+                None => assert_eq!(json["front"], Value::Null, "{json}"),
+                Some((location, defender)) => {
+                    assert!(s.game().unwrap().in_phase_two(), "{json}");
+                    let want = json!({
+                        "location": location.to_string(),
+                        "defender": serde_json::to_value(defender).unwrap(),
+                    });
+                    assert_eq!(json["front"], want, "{json}");
+                    for p in [0, 1] {
+                        assert_eq!(referee::view_json(&state, p)["front"], want);
+                    }
+                    fronts += 1;
+                }
+            }
         }
     }
     assert!(seen > 0, "no game took a location with the tök VIII");
+    assert!(fronts > 0, "no game reached phase II");
+}
+
+/// An Ô ăn quan move in the referee answers the crate's report, with each
+/// sowing step as an event, and leaves the crate's board (the same move played
+/// on the crate's own game beside it).
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn o_an_quans_move_reports_each_sowing_step() {
+    let mut r = Referee::new();
+    ok(&mut r, json!({"new": {"game": "o_an_quan"}}));
+    let mut game =
+        o_an_quan::Game::new(o_an_quan::Rules::default(), o_an_quan::Setup::default()).unwrap();
+    for text in ["A5R", "B1L"] {
+        let played = ok(&mut r, json!({"play": text}));
+        let mv = game.parse_move(text).unwrap();
+        let mut steps = Vec::new();
+        let report = game
+            .play_traced(mv, &mut |e| steps.push(serde_json::to_value(e).unwrap()))
+            .unwrap();
+        assert!(
+            steps.len() >= 5,
+            "five stones sown, one step each: {steps:?}"
+        );
+        assert_eq!(
+            played["ok"],
+            serde_json::to_value(report).unwrap(),
+            "{played}"
+        );
+        assert_eq!(played["events"], Value::Array(steps), "{played}");
+        assert_eq!(
+            played["state"]["board"],
+            game.board().ring().to_string(),
+            "{played}"
+        );
+        let events = ok(&mut r, json!({"events": {}}))["ok"]["events"].clone();
+        assert!(
+            events
+                .as_array()
+                .unwrap()
+                .ends_with(played["events"].as_array().unwrap()),
+            "the session's log keeps the move's steps: {events}"
+        );
+    }
+}
+
+/// An Ô ăn quan match ends when a player can fill no square or holds no quan
+/// (ruling Q7): `match` names the end and the player, in the same terms as the
+/// `match_over` refusal of a next game. B starts with a single square's worth.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn an_o_an_quan_match_names_how_it_ended() {
+    let mut r = Referee::new();
+    let holdings = json!([{"stones": 45, "quan": 1}, {"stones": 5, "quan": 1}]);
+    ok(
+        &mut r,
+        json!({"new": {"game": "o_an_quan", "match": {"holdings": holdings}}}),
+    );
+    for game in 1..=40 {
+        // Played with the first legal move each time, a game ends well within
+        // this (a game not over is not counted: `games_played` below).
+        for _ in 0..1000 {
+            if ok(&mut r, json!({"state": {}}))["ok"]["over"] == true {
+                break;
+            }
+            let legal = ok(&mut r, json!({"legal": {}}));
+            let first = legal["ok"]["actions"][0].clone();
+            let played = ok(&mut r, json!({"play": {"action": first}}));
+            assert!(played["ok"].is_object(), "a move's report: {played}");
+        }
+        let standing = ok(&mut r, json!({"match": {}}))["ok"].clone();
+        assert_eq!(standing["games_played"], game, "{standing}");
+        let Some(outcome) = standing["outcome"].as_object() else {
+            ok(&mut r, json!({"next_game": {}}));
+            continue;
+        };
+        let (how, who) = outcome["end"].as_object().unwrap().iter().next().unwrap();
+        let who = who.as_str().unwrap();
+        let words = match how.as_str() {
+            "cannot_fill" => format!("player {who} can fill no square (ruling Q7)"),
+            "no_quan" => format!("player {who} holds no quan (ruling Q7)"),
+            other => panic!("an end of a match the rules do not have: {other}"),
+        };
+        assert!(["A", "B"].contains(&who), "{standing}");
+        assert!(
+            !outcome["leaders"].as_array().unwrap().is_empty(),
+            "{standing}"
+        );
+        refused(&mut r, json!({"next_game": {}}), "match_over", &words);
+        return;
+    }
+    panic!("the match did not end in 40 games");
 }

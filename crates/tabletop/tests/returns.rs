@@ -1,0 +1,51 @@
+//! Returns at known ends: a game's leaders share the win and the others share the
+//! loss, so the returns sum to zero however many lead.
+
+use tabletop::{AnyGame, State, load};
+
+/// Ô ăn quan with three or four players: an ended position (no quan on the
+/// ring, nothing left to sow) whose totals tie two or three leaders.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn o_an_quans_leaders_share_the_win() {
+    use o_an_quan::{Player, Setup};
+    let empty_row = " 0 0 0 0 0";
+    // (players, each one's captured stones, the returns)
+    for (players, stores, returns) in [
+        (3, &[30, 30, 15][..], &[0.5, 0.5, -1.0][..]),
+        (3, &[30, 15, 30][..], &[0.5, -1.0, 0.5][..]),
+        (
+            4,
+            &[20, 20, 20, 5][..],
+            &[1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0, -1.0][..],
+        ),
+        (4, &[20, 5, 20, 5][..], &[0.5, -0.5, 0.5, -0.5][..]),
+        (4, &[20, 20, 20, 20][..], &[0.0; 4][..]),
+    ] {
+        let AnyGame::OAnQuan(game) = load(&format!("o_an_quan(players={players})")).unwrap() else {
+            unreachable!("Ô ăn quan")
+        };
+        let ring = format!("(){empty_row}").repeat(players);
+        let mut setup = Setup::new(ring.parse().unwrap(), Player::A);
+        setup.stores = stores.to_vec();
+        setup.quan_taken = vec![1; players];
+        let state = game.state_with_setup(setup).unwrap();
+        assert!(state.is_terminal(), "{players} players, {stores:?}");
+        let got = state.returns().to_vec();
+        assert_eq!(got.len(), players);
+        for (g, want) in got.iter().zip(returns) {
+            assert!(
+                (g - want).abs() < 1e-12,
+                "{stores:?}: {got:?}, not {returns:?}"
+            );
+        }
+        assert_eq!(
+            state.scores().to_vec(),
+            stores
+                .iter()
+                .map(|&s| f64::from(s) + 10.0)
+                .collect::<Vec<_>>(),
+            "stones plus a quan worth ten"
+        );
+    }
+}
