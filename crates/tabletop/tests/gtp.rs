@@ -300,6 +300,9 @@ fn a_refused_pass_is_not_replaced_by_a_move_never_searched() {
             .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(out.trim_end().ends_with("play pass"), "seed {seed}: {out}");
+        // The search told not to pass at its root compares the moves only.
+        assert!(out.contains(" info move "), "seed {seed}: {out}");
+        assert!(!out.contains(" info move pass "), "seed {seed}: {out}");
     }
 }
 

@@ -86,6 +86,42 @@ fn tarokk_war_resamples_the_cards_a_player_has_not_seen() {
     assert!(found > 10, "phase II battles reached in only {found} games");
 }
 
+/// Phase I's hands not dealt yet are unknown to both players: a resample deals
+/// them afresh (each in any order), and keeps the hands already dealt.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_resamples_the_hands_not_dealt_yet() {
+    let game = load("tarokk_war").unwrap();
+    let s = play(&game, 85, 3);
+    let hands = |s: &tabletop::AnyState| {
+        let tabletop::AnyState::TarokkWar(t) = s else {
+            unreachable!("tarokk war")
+        };
+        let g = t.game().expect("dealt");
+        (usize::from(g.hand_number()), g.setup().hands)
+    };
+    let (dealt, before) = hands(&s);
+    assert!(
+        (1..tarokk_war::HANDS).contains(&dealt),
+        "in phase I: hand {dealt}"
+    );
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    let mut orders = Vec::new();
+    for _ in 0..50 {
+        let (_, after) = hands(&s.resample_from_infostate(0, &mut rng));
+        assert_eq!(after[..dealt], before[..dealt], "the hands dealt stay");
+        let to_come = after[dealt..].to_vec();
+        if !orders.contains(&to_come) {
+            orders.push(to_come);
+        }
+    }
+    assert!(
+        orders.len() > 40,
+        "{} orders of the hands to come",
+        orders.len()
+    );
+}
+
 #[cfg(feature = "trap_stones")]
 #[test]
 fn trap_stones_resamples_the_opponents_traps() {

@@ -471,3 +471,31 @@ fn an_o_an_quan_match_names_how_it_ended() {
     }
     panic!("the match did not end in 40 games");
 }
+
+/// The bot stops its search once more playouts could not change its choice,
+/// unless told `"stop_early": false`: then it runs its whole budget, and
+/// chooses the same move.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn the_bot_stops_early_unless_told_not_to() {
+    let mut r = Referee::new();
+    ok(&mut r, json!({"new": {"game": "o_an_quan"}}));
+    let whole = ok(
+        &mut r,
+        json!({"bot": {"playouts": 2000, "stop_early": false}}),
+    )["ok"]
+        .clone();
+    assert_eq!(whole["playouts"], 2000, "{whole}");
+    let early = ok(
+        &mut r,
+        json!({"bot": {"playouts": 2000, "stop_early": true}}),
+    )["ok"]
+        .clone();
+    assert!(early["playouts"].as_u64().unwrap() < 2000, "{early}");
+    assert_eq!(early["move"], whole["move"]);
+    let default = ok(&mut r, json!({"bot": {"playouts": 2000}}))["ok"].clone();
+    assert_eq!(
+        default["playouts"], early["playouts"],
+        "stopping early is the default"
+    );
+}
