@@ -490,6 +490,17 @@ fn go_knowledge_follows_its_documented_rules() {
     state.apply_action(a).unwrap();
     assert!(keeps(&state, "pass"));
     assert_eq!(prior(&state, "pass"), early_pass);
+    // A self-atari of two stones that captures nothing: `self_atari` playouts
+    // lost. Black C2 would join C3 with only C1 left; White's last move (H8)
+    // is far from it.
+    let tabletop::AnyState::Go(mut state) = game.new_initial_state() else {
+        unreachable!("Go");
+    };
+    for mv in "C3 B3 pass C4 pass D3 pass B2 pass D2 pass H8".split(' ') {
+        let a = state.string_to_action(mv).unwrap();
+        state.apply_action(a).unwrap();
+    }
+    assert_eq!(prior(&state, "C2"), Some(Prior::new(20.0, -0.5)));
     // Under territory scoring a pass is always in the tree.
     let game = load("go(board_size=9,rules=japanese)").unwrap();
     let tabletop::AnyState::Go(state) = game.new_initial_state() else {

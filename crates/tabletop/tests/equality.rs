@@ -6,16 +6,18 @@ use rand_core::SeedableRng;
 use tabletop::rng::SplitMix64;
 use tabletop::{Game, State, Turn, load};
 
-/// Tarokk war under the source's scoring and under numeral scoring, with the
-/// same deal and the same cards played: after the deal the two states hold
-/// different games (their rules differ), though their histories are the same.
-#[cfg(feature = "tarokk_war")]
-#[test]
-fn tarokk_war_states_under_other_rules_differ() {
-    let source = load("tarokk_war").unwrap();
-    let numeral = load("tarokk_war(rules=numeral_scoring)").unwrap();
-    let mut rng = SplitMix64::seed_from_u64(3);
-    let (mut a, mut b) = (source.new_initial_state(), numeral.new_initial_state());
+/// Plays a random game of `a` (chance by its probabilities, decisions the
+/// first legal action) and the same actions in `b` (other rules of the same
+/// game) while `b` takes them. At every decision from `b`'s `from`-th action
+/// on, the two states differ, though their histories are the same; each
+/// state equals its clone and none of the states before it. The number of
+/// decisions compared.
+fn check_other_rules_differ(a: &str, b: &str, from: usize, seed: u64) -> usize {
+    let mut rng = SplitMix64::seed_from_u64(seed);
+    let (mut a, mut b) = (
+        load(a).unwrap().new_initial_state(),
+        load(b).unwrap().new_initial_state(),
+    );
     let mut earlier = Vec::new();
     while !a.is_terminal() {
         let action = match a.current_player() {
@@ -23,18 +25,56 @@ fn tarokk_war_states_under_other_rules_differ() {
             _ => a.legal_actions()[0],
         };
         a.apply_action(action).unwrap();
-        b.apply_action(action).unwrap();
+        if b.apply_action(action).is_err() {
+            break;
+        }
         assert_eq!(a.history(), b.history());
         assert_eq!(a, a.clone());
-        if a.current_player() != Turn::Chance {
+        if a.current_player() != Turn::Chance && a.history().len() >= from {
             assert_ne!(a, b, "the same history under other rules");
             assert!(!earlier.contains(&a), "a decision seen before");
             earlier.push(a.clone());
         }
     }
-    assert!(
-        earlier.len() > 10,
-        "compared at {} decisions",
-        earlier.len()
-    );
+    earlier.len()
+}
+
+/// Tarokk war under the source's scoring and under numeral scoring, with the
+/// same deal and the same cards played: the two states hold different games
+/// (their rules differ). Before the deal is done (80 chance outcomes) neither
+/// holds a game yet.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_states_under_other_rules_differ() {
+    let compared =
+        check_other_rules_differ("tarokk_war", "tarokk_war(rules=numeral_scoring)", 80, 3);
+    assert!(compared > 10, "compared at {compared} decisions");
+}
+
+/// Go with the same moves under another komi, or on another board (the same
+/// action numbers name other points).
+#[cfg(feature = "go")]
+#[test]
+fn go_states_under_other_rules_differ() {
+    for other in [
+        "go(board_size=9,komi=6.5)",
+        "go(board_size=7)",
+        "go(board_size=9,rules=japanese)",
+    ] {
+        let compared = check_other_rules_differ("go(board_size=9)", other, 0, 1);
+        assert!(compared > 5, "{other}: compared at {compared} decisions");
+    }
+}
+
+/// Hoop race with the same throws and moves under yut nori's rules.
+#[cfg(feature = "hoop_race")]
+#[test]
+fn hoop_race_states_under_other_rules_differ() {
+    for seed in 0..4 {
+        let compared = check_other_rules_differ("hoop_race", "hoop_race(rules=yut_nori)", 0, seed);
+        assert!(
+            compared > 0,
+            "seed {seed}: compared at {compared} decisions"
+        );
+    }
 }

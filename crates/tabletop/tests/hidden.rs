@@ -122,6 +122,48 @@ fn tarokk_war_resamples_the_hands_not_dealt_yet() {
     );
 }
 
+/// In phase II the defender's soldier lies face down: the attacker does not
+/// know it, so a resample for the attacker draws it afresh among the soldiers
+/// the defender may hold, while the defender's own resamples keep it.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_resamples_the_soldier_face_down_for_the_attacker_only() {
+    let game = load("tarokk_war").unwrap();
+    let face_down = |s: &tabletop::AnyState| {
+        let tabletop::AnyState::TarokkWar(t) = s else {
+            unreachable!("tarokk war")
+        };
+        t.game().and_then(|g| Some((g.face_down()?, g.front()?.1)))
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut varied = 0;
+    for seed in 0..20 {
+        for steps in 81..250 {
+            let s = play(&game, steps, seed);
+            let Some((card, defender)) = face_down(&s) else {
+                continue;
+            };
+            let mut seen = Vec::new();
+            for _ in 0..30 {
+                let (other, _) =
+                    face_down(&s.resample_from_infostate(defender.other().index(), &mut rng))
+                        .expect("still face down");
+                if !seen.contains(&other) {
+                    seen.push(other);
+                }
+                let kept = s.resample_from_infostate(defender.index(), &mut rng);
+                assert_eq!(face_down(&kept), Some((card, defender)));
+            }
+            varied += usize::from(seen.len() > 1);
+            break;
+        }
+    }
+    assert!(
+        varied > 5,
+        "the face-down soldier drawn afresh in only {varied} games"
+    );
+}
+
 #[cfg(feature = "trap_stones")]
 #[test]
 fn trap_stones_resamples_the_opponents_traps() {

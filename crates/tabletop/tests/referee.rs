@@ -499,3 +499,70 @@ fn the_bot_stops_early_unless_told_not_to() {
         "stopping early is the default"
     );
 }
+
+/// `sgf` is Go's game record: every other game refuses it, by name.
+#[test]
+fn sgf_is_gos_record_only() {
+    let mut r = Referee::new();
+    for game in ["o_an_quan", "hoop_race", "trap_stones", "tarokk_war"] {
+        if ask(&mut r, json!({"new": {"game": game}}))
+            .get("error")
+            .is_some()
+        {
+            continue; // the game's feature is off
+        }
+        refused(
+            &mut r,
+            json!({"sgf": {}}),
+            "bad_request",
+            &format!("sgf is Go's game record; this game is {game}"),
+        );
+    }
+}
+
+/// Trap stones' draws given in a setup are the draws the game makes (the
+/// colours of the axis and side stones, and who moves first), shown as given
+/// while the traps are chosen and in the game's setup once it starts.
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_draws_given_are_the_draws_made() {
+    let mut r = Referee::new();
+    for first in ["one", "two"] {
+        for axis in ["dark", "light"] {
+            for side in ["dark", "light"] {
+                let draws = json!({"first": first, "axis": axis, "side": side});
+                let opened = ok(
+                    &mut r,
+                    json!({"new": {"game": "trap_stones", "setup": {"draws": draws}}}),
+                );
+                assert_eq!(opened["state"]["phase"], "traps", "{opened}");
+                assert_eq!(opened["state"]["draws"], draws, "{opened}");
+                // One trap each (the source's rules): the game starts.
+                ok(&mut r, json!({"play": "a1"}));
+                let started = ok(&mut r, json!({"play": "a9"}));
+                assert_eq!(started["state"]["setup"]["draws"], draws, "{started}");
+            }
+        }
+    }
+}
+
+/// Trap stones' three draws, made by the referee, are public events, each
+/// named as the draw's action reads.
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_draws_are_events() {
+    let mut r = Referee::new();
+    let opened = ok(&mut r, json!({"new": {"game": "trap_stones", "seed": 4}}));
+    let draws: Vec<&Value> = opened["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.get("draw"))
+        .collect();
+    assert_eq!(draws.len(), 3, "{opened}");
+    let log = ok(&mut r, json!({"events": {"player": 1}}))["ok"]["events"].clone();
+    assert_eq!(log, opened["events"], "seen by both sides");
+    for (k, d) in draws.iter().enumerate() {
+        assert!(d.as_str().is_some_and(|s| !s.is_empty()), "draw {k}: {d}");
+    }
+}

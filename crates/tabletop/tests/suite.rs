@@ -44,6 +44,8 @@ fn hoop_race_passes_the_suite() {
         "hoop_race(players=3,play_for_places=true)",
         "hoop_race(rules=yut_nori,players=4)",
         "hoop_race(rules=yut_nori,exit=reach,bonus_on_rethrow=false,horses=2)",
+        // Games stopped by the interface's cap, at a throw or a move.
+        "hoop_race(max_actions=25)",
         r#"hoop_race(rules=yut_nori,throw_model={"table":{"weights":[3,5,4,1,1,2]}})"#,
     ] {
         run(g, config());

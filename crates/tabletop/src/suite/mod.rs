@@ -21,11 +21,14 @@
 //!   action plays and makes a state unequal to the one before; refused actions
 //!   change nothing;
 //! - chance nodes: outcomes sorted, each with a positive exact probability, summing
-//!   to exactly 1, and the legal list is the outcomes; anywhere else
-//!   [`State::sample_chance`] draws nothing;
+//!   to exactly 1, and the legal list is the outcomes, the same when
+//!   [`State::chance_outcomes_into`] is given a buffer already used; anywhere
+//!   else there are no outcomes and [`State::sample_chance`] draws nothing, and
+//!   [`State::random_action`] and [`State::playout_action`] draw nothing
+//!   unless a player is to move (at a chance node or the end);
 //! - a finished game refuses every action of both spaces and has no legal actions;
 //!   returns lie within the declared utilities (and sum as declared); before the
-//!   end, returns are 0;
+//!   end, returns are 0; scores are one finite number per player throughout;
 //! - every game ends within the declared bounds ([`GameInfo::max_game_length`]
 //!   decisions, [`GameInfo::max_chance_nodes`] chance nodes);
 //! - action strings are unique among the legal actions and read back to the action;
@@ -221,6 +224,15 @@ fn check_one_game<G: Game>(
                 &state,
             ));
         }
+        if !matches!(turn, Turn::Player(_))
+            && (state.random_action(&mut rng.clone()).is_some()
+                || state.playout_action(&mut rng.clone()).is_some())
+        {
+            return Err(fail(
+                "a decision drawn where no player is to move".into(),
+                &state,
+            ));
+        }
         let action = match turn {
             Turn::Terminal => break,
             Turn::Chance => {
@@ -406,6 +418,21 @@ fn check_node<S: State, R: Rng + ?Sized>(
         return Err(format!("legal actions not strictly increasing: {list:?}"));
     }
     let turn = state.current_player();
+    // The outcomes replace what the buffer held (callers reuse one), and there
+    // are none where chance is not to act.
+    let mut reused = Vec::from([(Action::MAX, Prob::ONE)]);
+    state.chance_outcomes_into(&mut reused);
+    let outcomes = state.chance_outcomes();
+    if reused != outcomes {
+        return Err(format!(
+            "chance outcomes {reused:?} in a used buffer, {outcomes:?} in a new one"
+        ));
+    }
+    if turn != Turn::Chance && !outcomes.is_empty() {
+        return Err(format!(
+            "chance outcomes {outcomes:?} where chance is not to act"
+        ));
+    }
     let space = match turn {
         Turn::Chance => info.max_chance_outcomes,
         _ => info.num_distinct_actions,
@@ -552,9 +579,16 @@ fn check_node<S: State, R: Rng + ?Sized>(
 }
 
 /// Returns: zero before the end; at the end within the utilities, summing as
-/// declared.
+/// declared. Scores: one finite number per player, at every step.
 fn check_returns<S: State>(state: &S, terminal: bool) -> Result<(), String> {
     let info = state.info();
+    let scores = state.scores();
+    if scores.len() != info.num_players || scores.iter().any(|x| !x.is_finite()) {
+        return Err(format!(
+            "scores {scores:?} for {} players",
+            info.num_players
+        ));
+    }
     let r = state.returns();
     if r.len() != info.num_players {
         return Err(format!(

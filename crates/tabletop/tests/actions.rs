@@ -1,0 +1,60 @@
+//! Action spaces as the game modules document them, against counts made
+//! here independently.
+
+use tabletop::{Game, load};
+
+/// The 8-connected sets of 1 to 4 cells of a `w` × `h` board, counted by
+/// trying every set of up to four cells.
+fn connected_sets_up_to_four(w: i32, h: i32) -> usize {
+    let cells: Vec<(i32, i32)> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+    let touch = |a: (i32, i32), b: (i32, i32)| (a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1;
+    let connected = |set: &[(i32, i32)]| {
+        let mut reached = vec![set[0]];
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for &c in set {
+                if !reached.contains(&c) && reached.iter().any(|&r| touch(r, c)) {
+                    reached.push(c);
+                    grew = true;
+                }
+            }
+        }
+        reached.len() == set.len()
+    };
+    let n = cells.len();
+    let mut count = n;
+    for a in 0..n {
+        for b in a + 1..n {
+            count += usize::from(connected(&[cells[a], cells[b]]));
+            for c in b + 1..n {
+                count += usize::from(connected(&[cells[a], cells[b], cells[c]]));
+                for d in c + 1..n {
+                    count += usize::from(connected(&[cells[a], cells[b], cells[c], cells[d]]));
+                }
+            }
+        }
+    }
+    count
+}
+
+/// trap_stones (`games/trap_stones/actions.rs`): with `N` cells, `4N + 1`
+/// actions (traps, stones, scarecrows, stakes, declining) and then one per
+/// va-bank group (ruling T6: 1 to 4 cells, 8-connected).
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_has_an_action_for_every_va_bank_group() {
+    // Two by two: every set of its cells touches (4 + 6 + 4 + 1).
+    assert_eq!(connected_sets_up_to_four(2, 2), 15);
+    // One row: runs only (3 + 2 + 1).
+    assert_eq!(connected_sets_up_to_four(3, 1), 6);
+    for (w, h) in [(2, 2), (3, 2), (4, 3), (5, 4), (6, 5)] {
+        let game = load(&format!("trap_stones(width={w},height={h})")).unwrap();
+        let n = (w * h) as usize;
+        assert_eq!(
+            game.info().num_distinct_actions,
+            4 * n + 1 + connected_sets_up_to_four(w, h),
+            "{w}×{h}"
+        );
+    }
+}
