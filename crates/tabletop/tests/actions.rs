@@ -58,3 +58,27 @@ fn trap_stones_has_an_action_for_every_va_bank_group() {
         );
     }
 }
+
+/// trap_stones' draws read by their names or as 0 and 1, and nothing else
+/// (`games/trap_stones/mod.rs`: the draws' notation).
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_draws_read_their_names_and_numbers_only() {
+    use tabletop::State;
+    let mut s = load("trap_stones").unwrap().new_initial_state();
+    let names = [
+        ["side 1 moves first", "side 2 moves first"],
+        ["axis stone dark", "axis stone light"],
+        ["side stone dark", "side stone light"],
+    ];
+    for [zero, one] in names {
+        assert_eq!(s.string_to_action(zero), Ok(0));
+        assert_eq!(s.string_to_action(&one.to_uppercase()), Ok(1));
+        assert_eq!(s.string_to_action(" 0 "), Ok(0));
+        assert_eq!(s.string_to_action("1"), Ok(1));
+        for wrong in ["2", "", "dark", "side 3 moves first", "10"] {
+            assert!(s.string_to_action(wrong).is_err(), "{wrong:?}");
+        }
+        s.apply_action(1).unwrap();
+    }
+}

@@ -158,6 +158,8 @@ fn observation_strings_picture_the_position() {
         assert!(picture.contains("\n  3 . . X . . 3\n"), "{picture}");
         assert!(picture.ends_with("white to move\n"), "{picture}");
         assert_eq!(s.information_state_string(1), "B C3");
+        play(&mut s, &["D4", "pass"]);
+        assert_eq!(s.information_state_string(0), "B C3 W D4 B pass");
     }
     #[cfg(feature = "o_an_quan")]
     {
@@ -168,6 +170,8 @@ fn observation_strings_picture_the_position() {
         play(&mut s, &["A3R"]);
         assert!(s.observation_string(1).ends_with("B to move\n"));
         assert_eq!(s.information_state_string(0), "A3R");
+        play(&mut s, &["B1L"]);
+        assert_eq!(s.information_state_string(1), "A3R B1L");
     }
     // The chance games: seeded random steps; the record has one word an action.
     for (name, start) in [
@@ -300,7 +304,7 @@ fn tarokk_war_observation_layout() {
     state.observation_tensor(0, &mut out);
     assert_eq!(out, vec![0.0; n], "nothing seen during the deal");
     let mut rng = SplitMix64::seed_from_u64(5);
-    let (mut hands_seen, mut scores_seen) = (false, false);
+    let (mut hands_seen, mut scores_seen, mut tok_seen) = (false, false, [false; 2]);
     while !state.is_terminal() {
         if let Turn::Player(p) = state.current_player() {
             state.observation_tensor(p, &mut out);
@@ -321,11 +325,23 @@ fn tarokk_war_observation_layout() {
                 let lead = (scores[viewer] - scores[1 - viewer]) as f32;
                 assert_eq!(out[n - 1], lead, "{:?}", state.history());
                 scores_seen |= lead != 0.0;
+                // The location taken with the tök VIII (W5): plane 12 when the
+                // viewer took it, 13 when the opponent did.
+                if let Some((who, c)) = s.game().unwrap().tok_viii_location() {
+                    let (mine, theirs) = (12 * 32 + c.index(), 13 * 32 + c.index());
+                    let took = who.index() == viewer;
+                    assert_eq!(
+                        (out[mine], out[theirs]),
+                        if took { (1.0, 0.0) } else { (0.0, 1.0) }
+                    );
+                    tok_seen[usize::from(took)] = true;
+                }
             }
         }
         state.playout_step(&mut rng);
     }
     assert!(hands_seen && scores_seen);
+    assert_eq!(tok_seen, [true, true], "the tök VIII seen by both players");
     // Over: any action, a card or a number past the cards, is refused as such.
     for action in [0, 31, 32, 1000] {
         assert_eq!(state.check(action), Err(tabletop::ActionError::Terminal));

@@ -547,10 +547,11 @@ fn trap_stones_draws_given_are_the_draws_made() {
 }
 
 /// Trap stones' three draws, made by the referee, are public events, each
-/// named as the draw's action reads.
+/// named as the draw's action reads; a trap is an event whose cell only its
+/// own side sees.
 #[cfg(feature = "trap_stones")]
 #[test]
-fn trap_stones_draws_are_events() {
+fn trap_stones_draws_and_traps_are_events() {
     let mut r = Referee::new();
     let opened = ok(&mut r, json!({"new": {"game": "trap_stones", "seed": 4}}));
     let draws: Vec<&Value> = opened["events"]
@@ -564,5 +565,49 @@ fn trap_stones_draws_are_events() {
     assert_eq!(log, opened["events"], "seen by both sides");
     for (k, d) in draws.iter().enumerate() {
         assert!(d.as_str().is_some_and(|s| !s.is_empty()), "draw {k}: {d}");
+    }
+    // A trap: its cell seen by its own side only.
+    let side = ok(&mut r, json!({"state": {}}))["ok"]["current_player"].clone();
+    let side = side.as_u64().expect("a side chooses its trap") as usize;
+    let legal = ok(&mut r, json!({"legal": {}}))["ok"].clone();
+    let chosen = ok(&mut r, json!({"play": {"action": legal["actions"][0]}}));
+    let cell = legal["moves"][0]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("trap ");
+    let trap = json!({"trap": {"side": side + 1, "cell": cell}});
+    assert_eq!(chosen["events"], json!([trap]), "{chosen}");
+    for viewer in [0, 1] {
+        let log = ok(&mut r, json!({"events": {"player": viewer}}))["ok"]["events"].clone();
+        let seen = if viewer == side {
+            trap.clone()
+        } else {
+            json!({"trap": {"side": side + 1}})
+        };
+        assert_eq!(log.as_array().unwrap().last(), Some(&seen), "{log}");
+    }
+}
+
+/// Undo in a trap stones game started from a whole setup (draws and traps
+/// given): back to the setup's position, the game still there to play.
+#[cfg(feature = "trap_stones")]
+#[test]
+fn undo_returns_a_given_trap_stones_setup_to_its_start() {
+    let mut r = Referee::new();
+    let setup = json!({
+        "draws": {"first": "one", "axis": "dark", "side": "light"},
+        "traps": [["c7"], ["e3"]],
+    });
+    let opened = ok(
+        &mut r,
+        json!({"new": {"game": "trap_stones", "rules": {"preset": "source", "traps": 1}, "setup": setup}}),
+    );
+    let legal = ok(&mut r, json!({"legal": {}}))["ok"].clone();
+    for _ in 0..2 {
+        let first = legal["actions"][0].clone();
+        ok(&mut r, json!({"play": {"action": first}}));
+        let undone = ok(&mut r, json!({"undo": {}}));
+        assert_eq!(undone["state"], opened["state"], "{undone}");
+        assert_eq!(ok(&mut r, json!({"legal": {}}))["ok"], legal);
     }
 }
