@@ -117,6 +117,12 @@ fn a_game_as_it_stands_becomes_a_state() {
             .light_playouts()
             .is_some()
     );
+    // The state's parameters name the policy.
+    for (heavy, name) in [(true, "heavy"), (false, "light")] {
+        let state = Go::state_with_playouts(&game, heavy);
+        let described = state.info().params.get("playouts").and_then(|p| p.as_str());
+        assert_eq!(described, Some(name));
+    }
     // Actions are the points row by row, then the pass; points off the board
     // (a column or row past the edge) have none.
     assert_eq!(

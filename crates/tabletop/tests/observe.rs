@@ -73,35 +73,48 @@ fn hoop_race_observation_layout() {
 #[cfg(feature = "o_an_quan")]
 #[test]
 fn o_an_quan_observation_layout() {
-    let game = load("o_an_quan").unwrap();
-    let (squares, per) = (12, 2 + 2);
-    let n = game.info().observation_shape[0];
-    assert_eq!(n, squares * per + 3 * 2 + 2);
-    let mut state = game.new_initial_state();
-    let mut out = vec![0.0f32; n];
-    state.observation_tensor(0, &mut out);
-    let square = |out: &[f32], k: usize| out[k * per..(k + 1) * per].to_vec();
-    let stones: f32 = (0..squares).map(|k| square(&out, k)[0]).sum();
-    assert_eq!(stones, 50.0, "5 stones on each of the 10 squares");
-    let quan: Vec<usize> = (0..squares)
-        .filter(|&k| square(&out, k)[1] == 1.0)
-        .collect();
-    assert_eq!(quan.len(), 2, "two quan");
-    for k in 0..squares {
-        let owners: f32 = square(&out, k)[2..].iter().sum();
+    for players in [2, 3] {
+        let game = load(&format!("o_an_quan(players={players})")).unwrap();
+        let (squares, per) = (6 * players, 2 + players);
+        let n = game.info().observation_shape[0];
+        assert_eq!(n, squares * per + 3 * players + players);
+        let mut state = game.new_initial_state();
+        let mut out = vec![0.0f32; n];
+        state.observation_tensor(0, &mut out);
+        let square = |out: &[f32], k: usize| out[k * per..(k + 1) * per].to_vec();
+        let stones: f32 = (0..squares).map(|k| square(&out, k)[0]).sum();
         assert_eq!(
-            owners,
-            if quan.contains(&k) { 0.0 } else { 1.0 },
-            "square {k}"
+            stones,
+            25.0 * players as f32,
+            "5 stones on each small square"
         );
+        let quan: Vec<usize> = (0..squares)
+            .filter(|&k| square(&out, k)[1] == 1.0)
+            .collect();
+        assert_eq!(quan.len(), players, "a quan each");
+        for k in 0..squares {
+            let owners: f32 = square(&out, k)[2..].iter().sum();
+            assert_eq!(
+                owners,
+                if quan.contains(&k) { 0.0 } else { 1.0 },
+                "square {k}"
+            );
+        }
+        let tail = squares * per;
+        assert_eq!(
+            out[tail..tail + 3 * players],
+            vec![0.0; 3 * players],
+            "nothing captured, no loans"
+        );
+        let mut seat = vec![0.0; players];
+        seat[0] = 1.0;
+        assert_eq!(out[n - players..], seat, "the first seat moves");
+        let a = state.legal_actions()[0];
+        state.apply_action(a).unwrap();
+        state.observation_tensor(0, &mut out);
+        seat.rotate_right(1);
+        assert_eq!(out[n - players..], seat, "then the second");
     }
-    let tail = squares * per;
-    assert_eq!(out[tail..tail + 6], [0.0; 6], "nothing captured, no loans");
-    assert_eq!(out[n - 2..], [1.0, 0.0], "the first seat moves");
-    let a = state.legal_actions()[0];
-    state.apply_action(a).unwrap();
-    state.observation_tensor(0, &mut out);
-    assert_eq!(out[n - 2..], [0.0, 1.0], "then the second");
 }
 
 /// go (`games/go/observe.rs`): four planes of height × width, row by row from

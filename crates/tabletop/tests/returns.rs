@@ -49,3 +49,31 @@ fn o_an_quans_leaders_share_the_win() {
         );
     }
 }
+
+/// Hoop race with three sides: played for places (ruling H10's option), the
+/// returns fall by place (1, 0, −1); played for the win alone, the winner
+/// takes 1 and the others share the loss (−½ each).
+#[cfg(feature = "hoop_race")]
+#[test]
+fn hoop_races_returns_follow_places_or_the_winner() {
+    use rand_core::SeedableRng;
+    use tabletop::Game;
+    for (name, want) in [
+        (
+            "hoop_race(players=3,play_for_places=true)",
+            [-1.0, 0.0, 1.0],
+        ),
+        ("hoop_race(players=3)", [-0.5, -0.5, 1.0]),
+    ] {
+        let game = load(name).unwrap();
+        let mut rng = tabletop::rng::SplitMix64::seed_from_u64(8);
+        for _ in 0..5 {
+            let mut state = game.new_initial_state();
+            state.play_out(&mut rng, usize::MAX);
+            assert!(state.is_terminal());
+            let mut got = state.returns().to_vec();
+            got.sort_by(f64::total_cmp);
+            assert_eq!(got, want, "{name}");
+        }
+    }
+}
