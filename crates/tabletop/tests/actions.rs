@@ -82,3 +82,28 @@ fn trap_stones_draws_read_their_names_and_numbers_only() {
         s.apply_action(1).unwrap();
     }
 }
+
+/// tarokk_war's chance outcomes: who deals first, then each card dealt as
+/// `deal CARD`, read back to its action.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_deals_read_as_deals() {
+    use tabletop::{State, Turn};
+    let mut s = load("tarokk_war").unwrap().new_initial_state();
+    let name = |s: &tabletop::AnyState, a| s.action_to_string(Turn::Chance, a);
+    assert_eq!(name(&s, 0), "player one deals first");
+    assert_eq!(name(&s, 1), "player two deals first");
+    s.apply_action(1).unwrap();
+    let mut dealt = 0;
+    while s.current_player() == Turn::Chance {
+        let outcomes = s.legal_actions();
+        for &a in &outcomes {
+            let text = name(&s, a);
+            assert!(text.starts_with("deal "), "{text}");
+            assert_eq!(s.string_to_action(&text), Ok(a), "{text}");
+        }
+        s.apply_action(outcomes[0]).unwrap();
+        dealt += 1;
+    }
+    assert!(dealt > 30, "{dealt} cards dealt");
+}

@@ -611,3 +611,28 @@ fn undo_returns_a_given_trap_stones_setup_to_its_start() {
         assert_eq!(ok(&mut r, json!({"legal": {}}))["ok"], legal);
     }
 }
+
+/// Tarokk war's `score` detail is the crate's score once the cards are dealt,
+/// and nothing before.
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_wars_score_is_the_crates() {
+    use rand_core::SeedableRng;
+    use tabletop::{AnyState, Game, State, load, referee};
+    let mut state = load("tarokk_war").unwrap().new_initial_state();
+    assert_eq!(referee::score_json(&state)["detail"], Value::Null);
+    let mut rng = tabletop::rng::SplitMix64::seed_from_u64(4);
+    let mut compared = 0;
+    while !state.is_terminal() {
+        state.playout_step(&mut rng);
+        let AnyState::TarokkWar(s) = &state else {
+            unreachable!("tarokk war")
+        };
+        if let Some(g) = s.game() {
+            let want = serde_json::to_value(g.score()).unwrap();
+            assert_eq!(referee::score_json(&state)["detail"], want);
+            compared += 1;
+        }
+    }
+    assert!(compared > 10);
+}
