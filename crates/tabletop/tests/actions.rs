@@ -107,3 +107,33 @@ fn tarokk_war_deals_read_as_deals() {
     }
     assert!(dealt > 30, "{dealt} cards dealt");
 }
+
+/// o_an_quan: an action is a square and a direction, and the move of every
+/// legal action reads back to it (`move_to_action`), for two to four players.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn o_an_quan_moves_and_actions_agree() {
+    use rand_core::SeedableRng;
+    use tabletop::{AnyState, State};
+    let mut rng = tabletop::rng::SplitMix64::seed_from_u64(6);
+    for players in 2..=4 {
+        let game = load(&format!("o_an_quan(players={players})")).unwrap();
+        let mut state = game.new_initial_state();
+        let mut checked = 0;
+        while checked < 200 {
+            if state.is_terminal() {
+                state = game.new_initial_state();
+            }
+            let AnyState::OAnQuan(s) = &state else {
+                unreachable!("Ô ăn quan")
+            };
+            for a in s.legal_actions() {
+                let mv = s.action_to_move(a).unwrap();
+                assert_eq!(s.move_to_action(mv), Some(a), "{mv}");
+                assert_eq!(s.action_to_string(s.current_player(), a), mv.to_string());
+                checked += 1;
+            }
+            state.playout_step(&mut rng);
+        }
+    }
+}

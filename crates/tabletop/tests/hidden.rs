@@ -107,19 +107,25 @@ fn tarokk_war_resamples_the_hands_not_dealt_yet() {
     );
     let mut rng = Pcg64Mcg::seed_from_u64(7);
     let mut orders = Vec::new();
-    for _ in 0..50 {
+    // Shuffled uniformly: each card of the next hand comes last, in time.
+    let mut last = Vec::new();
+    for _ in 0..200 {
         let (_, after) = hands(&s.resample_from_infostate(0, &mut rng));
         assert_eq!(after[..dealt], before[..dealt], "the hands dealt stay");
         let to_come = after[dealt..].to_vec();
+        if !last.contains(&to_come[0][5]) {
+            last.push(to_come[0][5]);
+        }
         if !orders.contains(&to_come) {
             orders.push(to_come);
         }
     }
     assert!(
-        orders.len() > 40,
+        orders.len() > 190,
         "{} orders of the hands to come",
         orders.len()
     );
+    assert_eq!(last.len(), 6, "cards seen last in the next hand: {last:?}");
 }
 
 /// In phase II the defender's soldier lies face down: the attacker does not

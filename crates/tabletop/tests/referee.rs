@@ -585,6 +585,15 @@ fn trap_stones_draws_and_traps_are_events() {
             json!({"trap": {"side": side + 1}})
         };
         assert_eq!(log.as_array().unwrap().last(), Some(&seen), "{log}");
+        // And each side's view: its own traps, the number the other chose.
+        let view = ok(&mut r, json!({"view": {"player": viewer}}))["ok"].clone();
+        let (own, others) = if viewer == side {
+            (json!([cell]), 0)
+        } else {
+            (json!([]), 1)
+        };
+        assert_eq!(view["own_traps"], own, "{view}");
+        assert_eq!(view["opponent_traps_chosen"], others, "{view}");
     }
 }
 
