@@ -502,13 +502,13 @@ fn go_knowledge_follows_its_documented_rules() {
     }
     assert_eq!(prior(&state, "C2"), Some(Prior::new(20.0, -0.5)));
     // With no even share and no rule applying, no playouts: a value of 0.
-    let bare = GoKnowledge {
+    let mut bare = GoKnowledge {
         even: 0.0,
         ..GoKnowledge::default()
     };
     let a = state.string_to_action("E5").unwrap();
     let mut out = Vec::new();
-    bare.clone().priors(&state, &[a], &mut out);
+    bare.priors(&state, &[a], &mut out);
     assert_eq!(out[0], Some(Prior::new(0.0, 0.0)));
     // Under territory scoring a pass is always in the tree.
     let game = load("go(board_size=9,rules=japanese)").unwrap();
