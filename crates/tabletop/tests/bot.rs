@@ -501,6 +501,21 @@ fn go_knowledge_follows_its_documented_rules() {
         state.apply_action(a).unwrap();
     }
     assert_eq!(prior(&state, "C2"), Some(Prior::new(20.0, -0.5)));
+    // After Black's pass, 74 of 81 points empty: more than a quarter, so an
+    // early pass for White.
+    let a = state.string_to_action("pass").unwrap();
+    state.apply_action(a).unwrap();
+    assert_eq!(prior(&state, "pass"), early_pass);
+    // A capture far from the last move (no save, no pattern there): `tactics`
+    // playouts won. B1 takes White's A1; A2 is near, so no lonely edge move.
+    let tabletop::AnyState::Go(mut capture) = game.new_initial_state() else {
+        unreachable!("Go");
+    };
+    for mv in "A2 A1 E5 J9".split(' ') {
+        let a = capture.string_to_action(mv).unwrap();
+        capture.apply_action(a).unwrap();
+    }
+    assert_eq!(prior(&capture, "B1"), Some(Prior::new(20.0, 0.5)));
     // With no even share and no rule applying, no playouts: a value of 0.
     let mut bare = GoKnowledge {
         even: 0.0,

@@ -222,10 +222,15 @@ fn observation_strings_picture_the_position() {
             .unwrap()
             .new_initial_state();
         let mut rng = SplitMix64::seed_from_u64(2);
-        while s.observation_string(0).matches('^').count()
-            + s.observation_string(1).matches('^').count()
-            < 2
-        {
+        // Two draws and two traps: a bounded walk, so a picture without the
+        // traps fails below rather than walking on forever.
+        for _ in 0..20 {
+            if s.observation_string(0).matches('^').count()
+                + s.observation_string(1).matches('^').count()
+                >= 2
+            {
+                break;
+            }
             s.playout_step(&mut rng);
         }
         let [mine, theirs] = [0, 1].map(|p| s.observation_string(p));
@@ -300,6 +305,38 @@ fn trap_stones_observation_planes() {
         assert_eq!(plane(&out, 11), vec![1.0; n], "every scarecrow left");
         assert_eq!(plane(&out, 12), vec![1.0; n]);
     }
+    // Planes 0–3 against the crate's view of each side, along random games:
+    // stones (scarecrows are stones too), then scarecrows, one's own first.
+    let count = |out: &[f32], k: usize| plane(out, k).iter().sum::<f32>() as usize;
+    let mut scarecrows_seen = [false; 2];
+    for seed in 0..20 {
+        let mut state = game.new_initial_state();
+        let mut rng = SplitMix64::seed_from_u64(seed);
+        while !state.is_terminal() {
+            state.playout_step(&mut rng);
+            let tabletop::AnyState::TrapStones(s) = &state else {
+                unreachable!("trap stones")
+            };
+            let Some(g) = s.game() else { continue };
+            for (player, me) in trap_stones::Side::all().into_iter().enumerate() {
+                let view = g.view(trap_stones::Player::solo(me));
+                state.observation_tensor(player, &mut out);
+                let (mine, theirs) = (me.index(), me.other().index());
+                let want = [
+                    view.stones[mine].len(),
+                    view.stones[theirs].len(),
+                    view.scarecrows[mine].len(),
+                    view.scarecrows[theirs].len(),
+                ];
+                assert_eq!([0, 1, 2, 3].map(|k| count(&out, k)), want, "{player}");
+                scarecrows_seen[player] |= want[3] > 0;
+            }
+        }
+    }
+    assert_eq!(
+        scarecrows_seen, [true; 2],
+        "each side saw an opponent's scarecrow"
+    );
 }
 
 /// tarokk_war (`games/tarokk_war/observe.rs`): 14 card planes of the 32 cards

@@ -645,3 +645,41 @@ fn tarokk_wars_score_is_the_crates() {
     }
     assert!(compared > 10);
 }
+
+/// A tarokk war game through the referee from a given deal: each decision's
+/// answer is the crate's report of the same move, played on the crate's own
+/// game beside it, and the session's state follows (whose turn, the score).
+#[cfg(feature = "tarokk_war")]
+#[test]
+fn tarokk_war_moves_report_as_the_crates() {
+    use rand_core::SeedableRng;
+    let mut rng = tabletop::rng::SplitMix64::seed_from_u64(8);
+    let setup = tarokk_war::Setup::random(&mut rng);
+    let mut game = tarokk_war::Game::new(tarokk_war::Rules::default(), setup).unwrap();
+    let mut r = Referee::new();
+    let deal = serde_json::to_value(setup).unwrap();
+    ok(
+        &mut r,
+        json!({"new": {"game": "tarokk_war", "setup": {"deal": deal}}}),
+    );
+    let mut moves = 0;
+    while !game.is_over() {
+        let mv = game.legal_moves()[0];
+        let played = ok(&mut r, json!({"play": mv.to_string()}));
+        let report = game.play(mv).unwrap();
+        assert_eq!(
+            played["ok"],
+            serde_json::to_value(report).unwrap(),
+            "{mv}: {played}"
+        );
+        moves += 1;
+    }
+    let state = ok(&mut r, json!({"state": {}}))["ok"].clone();
+    assert_eq!(state["over"], true, "{state}");
+    assert_eq!(
+        state["score"],
+        serde_json::to_value(game.score()).unwrap(),
+        "{state}"
+    );
+    assert!(moves > 20, "a whole game: {moves} moves");
+}

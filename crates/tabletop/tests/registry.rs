@@ -23,6 +23,18 @@ fn check(name: &str, crate_presets: &[&str], preset: impl Fn(&str) -> serde_json
             preset(p),
             "{name}: {p}"
         );
+        // Named in another spelling (case, `-` for `_`: names match by
+        // `game_kit::same_name`), the game string spells it as `PRESETS` does.
+        let other = p.to_uppercase().replace('_', "-");
+        let described = load(&format!("{name}(rules={other})"))
+            .unwrap()
+            .info()
+            .game_string();
+        assert!(
+            described.contains(&format!("rules={p},"))
+                || described.contains(&format!("rules={p})")),
+            "{name}: {other} -> {described}"
+        );
     }
 }
 
