@@ -78,3 +78,14 @@ fn hoop_race_states_under_other_rules_differ() {
         );
     }
 }
+
+/// Ô ăn quan with the same moves under the common rules, or with another
+/// move limit: the same history, another game.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn o_an_quan_states_under_other_rules_differ() {
+    for other in ["o_an_quan(rules=common)", "o_an_quan(move_limit=300)"] {
+        let compared = check_other_rules_differ("o_an_quan", other, 0, 2);
+        assert!(compared > 5, "{other}: compared at {compared} decisions");
+    }
+}
