@@ -658,14 +658,31 @@ fn tarokk_war_moves_report_as_the_crates() {
     let mut game = tarokk_war::Game::new(tarokk_war::Rules::default(), setup).unwrap();
     let mut r = Referee::new();
     let deal = serde_json::to_value(setup).unwrap();
-    ok(
+    let started = ok(
         &mut r,
         json!({"new": {"game": "tarokk_war", "setup": {"deal": deal}}}),
+    );
+    // The deal's 80 chance outcomes are logged as deals, the first naming the
+    // first dealer; a move logs none.
+    let deals = |answer: &Value| -> Vec<Value> {
+        answer["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|e| e.get("deal").cloned())
+            .collect()
+    };
+    let dealt = deals(&started);
+    assert_eq!(dealt.len(), 80, "{started}");
+    assert!(
+        dealt[0].as_str().unwrap().ends_with("deals first"),
+        "{started}"
     );
     let mut moves = 0;
     while !game.is_over() {
         let mv = game.legal_moves()[0];
         let played = ok(&mut r, json!({"play": mv.to_string()}));
+        assert_eq!(deals(&played), Vec::<Value>::new(), "{played}");
         let report = game.play(mv).unwrap();
         assert_eq!(
             played["ok"],
@@ -682,4 +699,75 @@ fn tarokk_war_moves_report_as_the_crates() {
         "{state}"
     );
     assert!(moves > 20, "a whole game: {moves} moves");
+}
+
+/// Hoop race throws given in a setup, by name or number, are the throws
+/// made as the chance nodes come: first the order's (ruling H9), then play.
+#[cfg(feature = "hoop_race")]
+#[test]
+fn hoop_race_throws_given_by_name_or_number() {
+    let mut r = Referee::new();
+    let started = ok(
+        &mut r,
+        json!({"new": {"game": "hoop_race", "setup": {"throws": ["gae", "geol", "YUT", 1]}}}),
+    );
+    let thrown: Vec<(bool, &str)> = started["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let t = &e["throw"];
+            (
+                t["for_order"].as_bool().unwrap(),
+                t["throw"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        thrown,
+        [(true, "2"), (true, "3"), (false, "4"), (false, "1")],
+        "{started}"
+    );
+    assert_eq!(started["state"]["order"], json!(["B", "A"]), "{started}");
+}
+
+/// An Ô ăn quan match opens each game with an event: its number, who moves
+/// first and the holdings it starts from (ruling Q7), and the sales.
+#[cfg(feature = "o_an_quan")]
+#[test]
+fn an_o_an_quan_match_opens_each_game_with_an_event() {
+    let mut r = Referee::new();
+    let holdings = json!([{"stones": 45, "quan": 1}, {"stones": 20, "quan": 1}]);
+    let started = ok(
+        &mut r,
+        json!({"new": {"game": "o_an_quan", "match": {"holdings": holdings}}}),
+    );
+    let opening =
+        json!({"match_game": {"game": 1, "first": "A", "holdings": holdings, "sales": []}});
+    assert_eq!(started["events"], json!([opening]), "{started}");
+    for _ in 0..1000 {
+        if ok(&mut r, json!({"state": {}}))["ok"]["over"] == true {
+            break;
+        }
+        let legal = ok(&mut r, json!({"legal": {}}));
+        ok(
+            &mut r,
+            json!({"play": {"action": legal["ok"]["actions"][0]}}),
+        );
+    }
+    let standing = ok(&mut r, json!({"match": {}}))["ok"].clone();
+    assert_eq!(standing["games_played"], 1, "{standing}");
+    let next = ok(&mut r, json!({"next_game": {}}));
+    let event = &next["events"][0]["match_game"];
+    assert_eq!(event["game"], 2, "{next}");
+    assert!(event["first"] == "A" || event["first"] == "B", "{next}");
+    // The holdings it starts from are the match's, as `match` shows them.
+    let held: Vec<Value> = next["ok"]["holdings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| json!({"stones": h["stones"], "quan": h["quan"]}))
+        .collect();
+    assert_eq!(event["holdings"], json!(held), "{next}");
+    assert_eq!(event["first"], next["ok"]["first"], "{next}");
 }
