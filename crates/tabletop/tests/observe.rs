@@ -355,6 +355,7 @@ fn tarokk_war_observation_layout() {
     assert_eq!(out, vec![0.0; n], "nothing seen during the deal");
     let mut rng = SplitMix64::seed_from_u64(5);
     let (mut hands_seen, mut scores_seen, mut tok_seen) = (false, false, [false; 2]);
+    let mut face_down_seen = false;
     while !state.is_terminal() {
         if let Turn::Player(p) = state.current_player() {
             state.observation_tensor(p, &mut out);
@@ -386,11 +387,19 @@ fn tarokk_war_observation_layout() {
                     );
                     tok_seen[usize::from(took)] = true;
                 }
+                // Number 7: the defender's soldier lies face down, hidden from
+                // the viewer (the attacker; the defender sees it on plane 7).
+                let g = s.game().unwrap();
+                let hidden = g.face_down().is_some()
+                    && g.front()
+                        .is_some_and(|(_, defender)| defender.index() != viewer);
+                assert_eq!(out[14 * 32 + 7], f32::from(u8::from(hidden)));
+                face_down_seen |= hidden;
             }
         }
         state.playout_step(&mut rng);
     }
-    assert!(hands_seen && scores_seen);
+    assert!(hands_seen && scores_seen && face_down_seen);
     assert_eq!(tok_seen, [true, true], "the tök VIII seen by both players");
     // Over: any action, a card or a number past the cards, is refused as such.
     for action in [0, 31, 32, 1000] {
