@@ -74,6 +74,37 @@ fn hoop_races_returns_follow_places_or_the_winner() {
             let mut got = state.returns().to_vec();
             got.sort_by(f64::total_cmp);
             assert_eq!(got, want, "{name}");
+            // Over: an action is refused as coming after the end, not as a
+            // move when a throw is due.
+            for action in [0, 1] {
+                assert_eq!(state.check(action), Err(tabletop::ActionError::Terminal));
+                assert_eq!(
+                    state.apply_action(action),
+                    Err(tabletop::ActionError::Terminal)
+                );
+            }
         }
+    }
+}
+
+/// Go's scores are each colour's area, White's with the komi added: an empty
+/// board passed out scores 0 to komi, one black stone the whole board.
+#[cfg(feature = "go")]
+#[test]
+fn go_scores_add_the_komi_to_white() {
+    use tabletop::Game;
+    for (komi, moves, want) in [
+        ("7.5", "pass pass", [0.0, 7.5]),
+        ("6.5", "E5 pass pass", [81.0, 6.5]),
+        ("-3", "pass E5 pass pass", [0.0, 81.0 - 3.0]),
+    ] {
+        let game = load(&format!("go(board_size=9,komi={komi})")).unwrap();
+        let mut state = game.new_initial_state();
+        for mv in moves.split(' ') {
+            let a = state.string_to_action(mv).unwrap();
+            state.apply_action(a).unwrap();
+        }
+        assert!(state.is_terminal(), "{moves}");
+        assert_eq!(state.scores().to_vec(), want, "komi {komi}: {moves}");
     }
 }
