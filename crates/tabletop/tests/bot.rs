@@ -516,6 +516,28 @@ fn go_knowledge_follows_its_documented_rules() {
         capture.apply_action(a).unwrap();
     }
     assert_eq!(prior(&capture, "B1"), Some(Prior::new(20.0, 0.5)));
+    // A crowded board (6 of 25 points empty: a quarter or less) after the
+    // opponent's pass: no prior for a pass, its own playouts judge it.
+    let small = load("go(board_size=5,rules=chinese)").unwrap();
+    let tabletop::AnyState::Go(mut crowded) = small.new_initial_state() else {
+        unreachable!("Go");
+    };
+    for row in 1..=4 {
+        for col in ["A", "B", "C", "D", "E"] {
+            if (row, col) != (4, "E") {
+                for mv in [format!("{col}{row}"), "pass".to_string()] {
+                    let a = crowded.string_to_action(&mv).unwrap();
+                    crowded.apply_action(a).unwrap();
+                }
+            }
+        }
+    }
+    let bare_pass = Some(Prior {
+        visits: 0.0,
+        value: 0.0,
+        rave: false,
+    });
+    assert_eq!(prior(&crowded, "pass"), bare_pass);
     // With no even share and no rule applying, no playouts: a value of 0.
     let mut bare = GoKnowledge {
         even: 0.0,

@@ -74,6 +74,9 @@ fn hoop_races_returns_follow_places_or_the_winner() {
             let mut got = state.returns().to_vec();
             got.sort_by(f64::total_cmp);
             assert_eq!(got, want, "{name}");
+            // Ended by the race, not by the action cap: the picture says so.
+            let picture = state.observation_string(0);
+            assert!(!picture.contains("action cap"), "{picture}");
             // Over: an action is refused as coming after the end, not as a
             // move when a throw is due.
             for action in [0, 1] {
@@ -85,6 +88,30 @@ fn hoop_races_returns_follow_places_or_the_winner() {
             }
         }
     }
+}
+
+/// A hoop race stopped at its action cap is a draw, and its picture says so.
+#[cfg(feature = "hoop_race")]
+#[test]
+fn a_capped_hoop_race_is_a_draw_and_says_so() {
+    use rand_core::SeedableRng;
+    use tabletop::Game;
+    let game = load("hoop_race(max_actions=12)").unwrap();
+    let mut state = game.new_initial_state();
+    let mut rng = tabletop::rng::SplitMix64::seed_from_u64(3);
+    // Under way, nothing about a cap.
+    state.play_out(&mut rng, 6);
+    let picture = state.observation_string(0);
+    assert!(!picture.contains("action cap"), "{picture}");
+    state.play_out(&mut rng, usize::MAX);
+    assert!(state.is_terminal());
+    assert_eq!(state.history().len(), 12);
+    assert_eq!(state.returns().to_vec(), [0.0, 0.0]);
+    let picture = state.observation_string(1);
+    assert!(
+        picture.ends_with("stopped at the action cap: a draw\n"),
+        "{picture}"
+    );
 }
 
 /// Go's scores are each colour's area, White's with the komi added: an empty
