@@ -394,6 +394,12 @@ fn tarokk_war_observation_layout() {
                     && g.front()
                         .is_some_and(|(_, defender)| defender.index() != viewer);
                 assert_eq!(out[14 * 32 + 7], f32::from(u8::from(hidden)));
+                // Number 11: the viewer is to act; 12: the viewer defends the front.
+                assert_eq!(out[14 * 32 + 11], f32::from(u8::from(viewer == p)));
+                let defends = g
+                    .front()
+                    .is_some_and(|(_, defender)| defender.index() == viewer);
+                assert_eq!(out[14 * 32 + 12], f32::from(u8::from(defends)));
                 face_down_seen |= hidden;
             }
         }

@@ -678,6 +678,15 @@ fn tarokk_war_moves_report_as_the_crates() {
         dealt[0].as_str().unwrap().ends_with("deals first"),
         "{started}"
     );
+    // Each player sees who deals first, and of each card dealt only that a
+    // card was dealt (its face comes in the `dealt` events, to its holder).
+    for player in [0, 1] {
+        let seen = ok(&mut r, json!({"events": {"player": player}}))["ok"].clone();
+        let seen = deals(&seen);
+        assert_eq!(seen.len(), 80);
+        assert_eq!(seen[0], dealt[0], "player {player}");
+        assert!(seen[1..].iter().all(|d| d == "a card"), "player {player}");
+    }
     let mut moves = 0;
     while !game.is_over() {
         let mv = game.legal_moves()[0];
