@@ -89,3 +89,18 @@ fn o_an_quan_states_under_other_rules_differ() {
         assert!(compared > 5, "{other}: compared at {compared} decisions");
     }
 }
+
+/// Trap stones with teams (ruling T11) and without: the same (empty) history,
+/// other players, so other states.
+#[cfg(feature = "trap_stones")]
+#[test]
+fn trap_stones_states_with_other_teams_differ() {
+    let tabletop::AnyGame::TrapStones(game) = load("trap_stones").unwrap() else {
+        unreachable!("trap stones")
+    };
+    let solo = game.new_initial_state();
+    let teams = game.state_with_members([2, 3]).unwrap();
+    assert_eq!(solo.history(), teams.history());
+    assert_ne!(solo, teams);
+    assert_eq!(teams, game.state_with_members([2, 3]).unwrap());
+}

@@ -780,3 +780,28 @@ fn an_o_an_quan_match_opens_each_game_with_an_event() {
     assert_eq!(event["holdings"], json!(held), "{next}");
     assert_eq!(event["first"], next["ok"]["first"], "{next}");
 }
+
+/// A hoop race setup giving only the order of play (or only places) is used:
+/// no throws for the order, the first throw given is the first player's in
+/// play.
+#[cfg(feature = "hoop_race")]
+#[test]
+fn hoop_race_setup_with_the_order_alone() {
+    let mut r = Referee::new();
+    let started = ok(
+        &mut r,
+        json!({"new": {"game": "hoop_race", "setup": {"order": ["B", "A"], "throws": [3]}}}),
+    );
+    assert_eq!(started["state"]["order"], json!(["B", "A"]), "{started}");
+    let throw = &started["events"][0]["throw"];
+    assert_eq!(
+        (&throw["player"], &throw["for_order"], &throw["throw"]),
+        (&json!("B"), &json!(false), &json!("3")),
+        "{started}"
+    );
+    let placed = ok(
+        &mut r,
+        json!({"new": {"game": "hoop_race", "setup": {"places": [["A1", {"on": {"route": "circle", "step": 3}}]]}}}),
+    );
+    assert_ne!(placed["state"]["horses"]["A1"], "waiting", "{placed}");
+}

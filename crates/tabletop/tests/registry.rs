@@ -76,3 +76,19 @@ fn each_games_presets_are_its_crates() {
     );
     assert!(matches!(presets("chess"), Err(LoadError::UnknownGame(g)) if g == "chess"));
 }
+
+/// A parameter a game does not take is refused by name, with the ones it
+/// takes listed.
+#[test]
+fn unknown_parameters_are_refused_by_name() {
+    for name in tabletop::NAMES {
+        let Err(LoadError::UnknownParam {
+            name: param, known, ..
+        }) = load(&format!("{name}(colour_scheme=1)"))
+        else {
+            panic!("{name}: colour_scheme accepted");
+        };
+        assert_eq!(param, "colour_scheme", "{name}");
+        assert!(known.contains("rules"), "{name}: {known}");
+    }
+}
