@@ -516,6 +516,17 @@ fn go_knowledge_follows_its_documented_rules() {
         capture.apply_action(a).unwrap();
     }
     assert_eq!(prior(&capture, "B1"), Some(Prior::new(20.0, 0.5)));
+    // A pattern move that neither captures nor saves: `tactics` playouts won
+    // too. White's D4 between Black's C4 and E4: D3 is the enclosing hane
+    // (MoGo's pattern), an atari on D4 and next to it: 10 even, 10 + 3 + 5 won.
+    let tabletop::AnyState::Go(mut hane) = game.new_initial_state() else {
+        unreachable!("Go");
+    };
+    for mv in "C4 J9 E4 D4".split(' ') {
+        let a = hane.string_to_action(mv).unwrap();
+        hane.apply_action(a).unwrap();
+    }
+    assert_eq!(prior(&hane, "D3"), Some(Prior::new(28.0, 18.0 / 28.0)));
     // A crowded board (6 of 25 points empty: a quarter or less) after the
     // opponent's pass: no prior for a pass, its own playouts judge it.
     let small = load("go(board_size=5,rules=chinese)").unwrap();
