@@ -460,6 +460,17 @@ fn go_knowledge_follows_its_documented_rules() {
         let a = state.string_to_action(mv).unwrap();
         GoKnowledge::default().keep(state, a)
     };
+    // A fresh state of `game` after `moves` (space-separated).
+    let after = |game: &tabletop::AnyGame, moves: &str| {
+        let tabletop::AnyState::Go(mut state) = game.new_initial_state() else {
+            unreachable!("Go");
+        };
+        for mv in moves.split(' ') {
+            let a = state.string_to_action(mv).unwrap();
+            state.apply_action(a).unwrap();
+        }
+        state
+    };
     // The empty board: the even share only in the middle; on the first line
     // `edge` playouts lost, on the second half as many.
     assert_eq!(prior(&state, "E5"), Some(Prior::new(10.0, 0.0)));
@@ -493,13 +504,7 @@ fn go_knowledge_follows_its_documented_rules() {
     // A self-atari of two stones that captures nothing: `self_atari` playouts
     // lost. Black C2 would join C3 with only C1 left; White's last move (H8)
     // is far from it.
-    let tabletop::AnyState::Go(mut state) = game.new_initial_state() else {
-        unreachable!("Go");
-    };
-    for mv in "C3 B3 pass C4 pass D3 pass B2 pass D2 pass H8".split(' ') {
-        let a = state.string_to_action(mv).unwrap();
-        state.apply_action(a).unwrap();
-    }
+    let mut state = after(&game, "C3 B3 pass C4 pass D3 pass B2 pass D2 pass H8");
     assert_eq!(prior(&state, "C2"), Some(Prior::new(20.0, -0.5)));
     // After Black's pass, 74 of 81 points empty: more than a quarter, so an
     // early pass for White.
@@ -508,41 +513,21 @@ fn go_knowledge_follows_its_documented_rules() {
     assert_eq!(prior(&state, "pass"), early_pass);
     // A capture far from the last move (no save, no pattern there): `tactics`
     // playouts won. B1 takes White's A1; A2 is near, so no lonely edge move.
-    let tabletop::AnyState::Go(mut capture) = game.new_initial_state() else {
-        unreachable!("Go");
-    };
-    for mv in "A2 A1 E5 J9".split(' ') {
-        let a = capture.string_to_action(mv).unwrap();
-        capture.apply_action(a).unwrap();
-    }
+    let capture = after(&game, "A2 A1 E5 J9");
     assert_eq!(prior(&capture, "B1"), Some(Prior::new(20.0, 0.5)));
     // A pattern move that neither captures nor saves: `tactics` playouts won
     // too. White's D4 between Black's C4 and E4: D3 is the enclosing hane
     // (MoGo's pattern), an atari on D4 and next to it: 10 even, 10 + 3 + 5 won.
-    let tabletop::AnyState::Go(mut hane) = game.new_initial_state() else {
-        unreachable!("Go");
-    };
-    for mv in "C4 J9 E4 D4".split(' ') {
-        let a = hane.string_to_action(mv).unwrap();
-        hane.apply_action(a).unwrap();
-    }
+    let hane = after(&game, "C4 J9 E4 D4");
     assert_eq!(prior(&hane, "D3"), Some(Prior::new(28.0, 18.0 / 28.0)));
     // A crowded board (6 of 25 points empty: a quarter or less) after the
     // opponent's pass: no prior for a pass, its own playouts judge it.
     let small = load("go(board_size=5,rules=chinese)").unwrap();
-    let tabletop::AnyState::Go(mut crowded) = small.new_initial_state() else {
-        unreachable!("Go");
-    };
-    for row in 1..=4 {
-        for col in ["A", "B", "C", "D", "E"] {
-            if (row, col) != (4, "E") {
-                for mv in [format!("{col}{row}"), "pass".to_string()] {
-                    let a = crowded.string_to_action(&mv).unwrap();
-                    crowded.apply_action(a).unwrap();
-                }
-            }
-        }
-    }
+    let filled: Vec<String> = (1..=4)
+        .flat_map(|row| ["A", "B", "C", "D", "E"].map(|col| format!("{col}{row} pass")))
+        .filter(|mv| !mv.starts_with("E4"))
+        .collect();
+    let crowded = after(&small, &filled.join(" "));
     let bare_pass = Some(Prior {
         visits: 0.0,
         value: 0.0,
