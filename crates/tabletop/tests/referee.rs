@@ -648,7 +648,8 @@ fn tarokk_wars_score_is_the_crates() {
 
 /// A tarokk war game through the referee from a given deal: each decision's
 /// answer is the crate's report of the same move, played on the crate's own
-/// game beside it, and the session's state follows (whose turn, the score).
+/// game beside it, and at the end the session's state is over with the crate's
+/// score.
 #[cfg(feature = "tarokk_war")]
 #[test]
 fn tarokk_war_moves_report_as_the_crates() {
