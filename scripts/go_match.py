@@ -171,6 +171,8 @@ def play_game(first, other, scorer_cmd, size, komi, first_is_black, max_moves, s
         {
             "first_color": first_color,
             "first_won": result["winner"] == first_color,
+            "size": size,
+            "komi": komi,
             "moves": len(moves),
             "seconds": round(time.time() - start, 1),
             "record": " ".join(moves),

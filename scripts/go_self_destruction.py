@@ -18,9 +18,12 @@ destroys itself when every move looks equally lost or won:
    position (`final_score`, dead stones removed, the game's komi) must be no
    smaller than in the count of the position at the opponent's first pass.
 
-Prints one line per violation and a summary; exits 1 if any game has one. The
+Prints one line per violation and a summary; exits 1 if any game has one, 2 if
+a record does not read (a point off its board, a move that is not a point). The
 board is replayed here (captures only: the records are legal games), so only
-the counts need GNU Go (`--gnugo`, default /usr/games/gnugo).
+the counts need GNU Go (`--gnugo`, default /usr/games/gnugo). Each record gives
+its board size and komi; `--size` and `--komi` are for records written before
+`go_match.py` put them in (a 19x19 record read as 9x9 is refused, not misread).
 """
 
 import argparse
@@ -85,7 +88,13 @@ class Board:
 
 
 def point(mv, size):
-    return (COLUMNS.index(mv[0]), size - int(mv[1:]))
+    """The (column, row from the top) of a GTP vertex such as `q16`; ValueError if
+    it is no point of a `size` board."""
+    column = COLUMNS.find(mv[:1].lower())
+    row = int(mv[1:]) if mv[1:].isdigit() else 0
+    if not 0 <= column < size or not 1 <= row <= size:
+        raise ValueError(f"{mv!r} is not a point of a {size}x{size} board")
+    return (column, size - row)
 
 
 def final_score(gnugo, size, komi, moves):
@@ -157,7 +166,12 @@ def main():
                     continue
                 game = json.loads(line)
                 games += 1
-                found = check_game(game, args.size, args.komi, args.gnugo)
+                size, komi = game.get("size", args.size), game.get("komi", args.komi)
+                try:
+                    found = check_game(game, size, komi, args.gnugo)
+                except ValueError as e:
+                    print(f"{path} game {game['game']}: {e} (--size {size})", file=sys.stderr)
+                    return 2
                 for v in found:
                     print(f"{path} game {game['game']}: {v}")
                 bad += bool(found)
